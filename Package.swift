@@ -1,0 +1,30 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Targets follow ../shared/docs/architecture.md §3.1: each depends only on those above it.
+// XiangqiCore has no dependencies (not even Foundation) so that an app can embed it.
+let package = Package(
+    name: "Xiangqi",
+    products: [
+        .executable(name: "xiangqi", targets: ["xiangqi"]),
+        .library(name: "XiangqiCore", targets: ["XiangqiCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "XiangqiCore"),
+        .executableTarget(
+            name: "xiangqi",
+            dependencies: [
+                "XiangqiCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "XiangqiCoreTests",
+            dependencies: ["XiangqiCore"],
+            resources: [.copy("Resources")]
+        ),
+    ]
+)
