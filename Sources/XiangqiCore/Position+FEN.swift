@@ -59,7 +59,6 @@ extension Position {
                     if file < 9 { put(piece, at: Square(unchecked: rank * 9 + file)) }
                     file += 1
                 }
-                if file > 9 { throw .wrongRankLength(rank: rank, length: file + text.count) }
             }
             guard file == 9 else { throw .wrongRankLength(rank: rank, length: file) }
         }

@@ -15,11 +15,19 @@
 
 extension Position {
     /// The WXF text of a legal `move`, e.g. `C2=5`, `H8+7`, `R+=3`.
-    public func wxf(_ move: Move) -> String {
-        let d = describe(move)
-        let letters: [PieceKind: String] = [.king: "K", .advisor: "A", .elephant: "E", .horse: "H",
-                                            .chariot: "R", .cannon: "C", .soldier: "P"]
-        let letter = letters[d.kind] ?? "?"
+    public func wxf(_ move: Move) -> String { Self.wxfText(describe(move)) }
+
+    static func wxfText(_ d: MoveDescription) -> String {
+        let letter: String
+        switch d.kind {
+        case .king: letter = "K"
+        case .advisor: letter = "A"
+        case .elephant: letter = "E"
+        case .horse: letter = "H"
+        case .chariot: letter = "R"
+        case .cannon: letter = "C"
+        case .soldier: letter = "P"
+        }
         let op = d.direction > 0 ? "+" : d.direction < 0 ? "-" : "="
         let prefix: String
         switch d.tandem {
@@ -41,8 +49,9 @@ extension Position {
     }
 
     /// The Chinese text of a legal `move`, e.g. `炮二平五` (red) or `马８进７` (black).
-    public func chinese(_ move: Move) -> String {
-        let d = describe(move)
+    public func chinese(_ move: Move) -> String { Self.chineseText(describe(move)) }
+
+    static func chineseText(_ d: MoveDescription) -> String {
         let red = d.color == .red
         let names: [PieceKind: (String, String)] = [.king: ("帅", "将"), .advisor: ("仕", "士"),
             .elephant: ("相", "象"), .horse: ("马", "马"), .chariot: ("车", "车"), .cannon: ("炮", "炮"),
@@ -74,17 +83,27 @@ extension Position {
     public func parseMove(_ text: String) -> Move? {
         let trimmed = text.trimmingSpaces
         if let move = Move(iccs: trimmed) { return isLegal(move) ? move : nil }
-        let wanted = Self.normalizeNotation(trimmed)
+        var wanted = Self.normalizeNotation(trimmed)
         guard !wanted.isEmpty else { return nil }
-        var found: Move?
-        for move in legalMoves {
-            let forms = [wxf(move), chinese(move)] + alternativeForms(move)
-            if forms.contains(where: { Self.normalizeNotation($0) == wanted }) {
-                if found != nil { return nil }
-                found = move
-            }
+        // "C25": sideways moves are sometimes written without an operator.
+        if wanted.count == 3 && !wanted.contains(where: { "+-=".contains($0) }) {
+            wanted.insert("=", at: wanted.index(before: wanted.endIndex))
         }
-        return found
+        let moves = legalMoves
+        // Standard forms first; the loose plain-file form of a tandem piece only if no
+        // standard form matches (it can collide with a middle soldier's standard form).
+        for loose in [false, true] {
+            var found: Move?
+            for move in moves {
+                let forms = loose ? alternativeForms(move) : [wxf(move), chinese(move)]
+                if forms.contains(where: { Self.normalizeNotation($0) == wanted }) {
+                    if found != nil { return nil }
+                    found = move
+                }
+            }
+            if let found { return found }
+        }
+        return nil
     }
 
     // MARK: - Details
@@ -136,14 +155,7 @@ extension Position {
         var d = describe(move)
         guard case .frontRear = d.tandem else { return [] }
         d.tandem = .none
-        var copy = self
-        // Describe the move as if the piece stood alone on its file.
-        _ = copy
-        copy = self
-        let letters: [PieceKind: String] = [.king: "K", .advisor: "A", .elephant: "E", .horse: "H",
-                                            .chariot: "R", .cannon: "C", .soldier: "P"]
-        let op = d.direction > 0 ? "+" : d.direction < 0 ? "-" : "="
-        return [(letters[d.kind] ?? "?") + String(d.fileNumber) + op + String(d.amount)]
+        return [Self.wxfText(d), Self.chineseText(d)]
     }
 
     /// Maps notation text to a canonical form: upper-case Latin letters, `=` for sideways,

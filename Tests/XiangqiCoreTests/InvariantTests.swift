@@ -1,0 +1,90 @@
+import Testing
+import XiangqiCore
+
+/// Properties checked over seeded random playouts (fixed seeds: the same positions each run).
+@Suite struct InvariantTests {
+    static let positions = randomPositions(games: 60, plies: 120, seed: 20261121)
+
+    @Test func playoutsProduceManyPositions() {
+        #expect(Self.positions.count > 3000)
+    }
+
+    @Test func makeUnmakeRestoresPositionAndKey() {
+        for p in Self.positions {
+            var q = p
+            for move in p.legalMoves {
+                let undo = q.make(move)
+                #expect(q.consistencyError() == nil, "after \(move) in \(p.fen)")
+                #expect(q.key == q.computeKey())
+                q.unmake(move, undo)
+                #expect(q.fen == p.fen && q.key == p.key && q.checkers == p.checkers
+                        && q.blockers == p.blockers && q.screens == p.screens, "unmake \(move) in \(p.fen)")
+            }
+        }
+    }
+
+    @Test func fenRoundTrips() throws {
+        for p in Self.positions {
+            let q = try Position(fen: p.fen)
+            #expect(q.fen == p.fen)
+            #expect(q.key == p.key)
+            #expect(q.consistencyError() == nil)
+        }
+    }
+
+    @Test func generatorAgreesWithReference() {
+        for p in Self.positions {
+            let mine = Set(p.legalMoves.map(\.iccs))
+            let reference = ReferenceBoard(p).legalMoves()
+            #expect(mine == reference, "\(p.fen): extra \(mine.subtracting(reference)), missing \(reference.subtracting(mine))")
+            #expect(p.legalMoveCount == mine.count)
+        }
+    }
+
+    @Test func pseudoLegalPlusSafetyEqualsLegal() {
+        for p in Self.positions.prefix(1500) {
+            var captures = MoveList(), quiets = MoveList()
+            p.generatePseudoLegal(.captures, into: &captures)
+            p.generatePseudoLegal(.quiets, into: &quiets)
+            let filtered = Set((Array(captures) + Array(quiets)).filter { p.isPseudoLegalMoveSafe($0) })
+            #expect(filtered == Set(p.legalMoves))
+            #expect(captures.allSatisfy { !p.piece(at: $0.to).isNone })
+            #expect(quiets.allSatisfy { p.piece(at: $0.to).isNone })
+            var legalCaptures = MoveList()
+            p.generateLegal(.captures, into: &legalCaptures)
+            #expect(Set(legalCaptures) == Set(captures.filter { p.isPseudoLegalMoveSafe($0) }))
+        }
+    }
+
+    @Test func isLegalAgreesWithGenerator() {
+        for p in Self.positions.prefix(400) {
+            let legal = Set(p.legalMoves)
+            for from in 0..<90 {
+                for to in 0..<90 {
+                    let move = Move(from: Square(from)!, to: Square(to)!)
+                    #expect(p.isLegal(move) == legal.contains(move))
+                }
+            }
+        }
+    }
+
+    @Test func mirrorHasEqualPerft() {
+        for p in Self.positions.enumerated().filter({ $0.offset % 25 == 0 }).map(\.element) {
+            var a = p, b = p.mirroredFiles
+            #expect(a.perft(3) == b.perft(3), "\(p.fen)")
+        }
+    }
+
+    @Test func colorFlipHasEqualPerft() {
+        for p in Self.positions.enumerated().filter({ $0.offset % 25 == 0 }).map(\.element) {
+            var a = p, b = p.colorFlipped
+            #expect(a.perft(3) == b.perft(3), "\(p.fen)")
+        }
+    }
+
+    @Test func startKeyIsFrozen() {
+        // Opening books store these keys: this value must never change.
+        #expect(Position.start.key == 0xBF6147B605BC2C1E)
+        #expect(Zobrist.schemeVersion == 1)
+    }
+}
