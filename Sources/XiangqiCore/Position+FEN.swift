@@ -177,7 +177,9 @@ extension Position {
             files[s % 9] |= 1 << UInt16(s / 9)
         }
         for i in 0..<14 where pieceSetsFound[i] != pieceSets[i] { return "piece set \(i) disagrees with board" }
-        for f in 0..<9 where files[f] != fileOccupancy[f] { return "file occupancy \(f) disagrees" }
+        for f in 0..<9 where files[f] != fileOccupancy[f] || UInt32(files[f]) != occupied.fileBits(f) {
+            return "file occupancy \(f) disagrees"
+        }
         var red = Bitboard.empty, black = Bitboard.empty
         for i in 0..<7 { red |= pieceSets[i]; black |= pieceSets[7 + i] }
         if red != colorSets[0] || black != colorSets[1] { return "colour sets disagree" }

@@ -88,3 +88,25 @@ import XiangqiCore
         #expect(Zobrist.schemeVersion == 1)
     }
 }
+
+@Suite struct ExchangeTests {
+    @Test func allAttackersAgreesWithReference() {
+        for p in InvariantTests.positions.enumerated().filter({ $0.offset % 40 == 0 }).map(\.element) {
+            let board = ReferenceBoard(p)
+            for s in 0..<90 {
+                let square = Square(s)!
+                var expected = Bitboard.empty
+                for q in 0..<90 where q != s {
+                    guard let piece = board.squares[q] else { continue }
+                    // Put an enemy of this piece on the target so that it may be captured.
+                    var copy = board
+                    copy.squares[s] = (piece.color.opponent, .soldier)
+                    if copy.destinations(q % 9, q / 9).contains(where: { $0 == (s % 9, s / 9) }) {
+                        expected.insert(Square(q)!)
+                    }
+                }
+                #expect(p.allAttackers(to: square, occupied: p.occupied) == expected, "\(square) in \(p.fen)")
+            }
+        }
+    }
+}
