@@ -8,16 +8,21 @@ let package = Package(
     products: [
         .executable(name: "xiangqi", targets: ["xiangqi"]),
         .library(name: "XiangqiCore", targets: ["XiangqiCore"]),
+        .library(name: "XiangqiSearch", targets: ["XiangqiSearch"]),
+        .library(name: "XiangqiEngine", targets: ["XiangqiEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
         .target(name: "XiangqiCore"),
+        .target(name: "XiangqiSearch", dependencies: ["XiangqiCore"]),
+        .target(name: "XiangqiEngine", dependencies: ["XiangqiSearch"]),
         .executableTarget(
             name: "xiangqi",
             dependencies: [
                 "XiangqiCore",
+                "XiangqiEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

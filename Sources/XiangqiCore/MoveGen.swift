@@ -35,8 +35,9 @@ struct CountSink: TargetSink {
 
 extension Position {
     /// Squares the `piece` on `square` could move to, ignoring whether its own king is left
-    /// in check (own pieces excluded; cannon captures need exactly one screen).
-    func pseudoTargets(of piece: Piece, at square: Square) -> Bitboard {
+    /// in check (own pieces excluded; cannon captures need exactly one screen). The piece
+    /// need not stand there: this also answers "where could it go from here".
+    public func pseudoTargets(of piece: Piece, at square: Square) -> Bitboard {
         let t = AttackTables.shared
         let own = colorSets[piece.color.index]
         let enemy = colorSets[piece.color.opponent.index]

@@ -8,7 +8,7 @@ struct Xiangqi: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xiangqi",
         abstract: "A Xiangqi (Chinese chess) engine.",
-        subcommands: [PerftCommand.self, MovesCommand.self]
+        subcommands: [PerftCommand.self, MovesCommand.self, BenchCommand.self]
     )
 }
 

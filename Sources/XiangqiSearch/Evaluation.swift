@@ -1,0 +1,346 @@
+import XiangqiCore
+
+/// The evaluation's tunable weights, each applied to one feature of the position in either
+/// the middlegame or the endgame half of the tapered score.
+///
+/// The evaluation is linear in these weights (plus fixed piece-square tables), so a tuner
+/// can extract each position's feature counts once and fit the weights to game results
+/// (see `bench/tuning.md`).
+public enum EvalParameter: Int, CaseIterable, Sendable {
+    case advisorMiddlegame, advisorEndgame
+    case elephantMiddlegame, elephantEndgame
+    case horseMiddlegame, horseEndgame
+    case chariotMiddlegame, chariotEndgame
+    case cannonMiddlegame, cannonEndgame
+    case soldierMiddlegame, soldierEndgame
+    /// Per square a chariot, horse or cannon can move to.
+    case chariotMobilityMiddlegame, chariotMobilityEndgame
+    case horseMobilityMiddlegame, horseMobilityEndgame
+    case cannonMobilityMiddlegame, cannonMobilityEndgame
+    /// A horse with at most one move.
+    case trappedHorse
+    /// Per missing advisor, times the enemy's chariots and horses.
+    case missingAdvisorAgainstAttackers
+    /// Per missing elephant, times the enemy's cannons.
+    case missingElephantAgainstCannons
+    /// A cannon on the enemy king's file with nothing between ("empty cannon").
+    case emptyCentralCannon
+    /// A cannon on the enemy king's file with exactly two pieces between (ready to fire).
+    case centralCannonBehindScreens
+    /// A cannon on the enemy's back rank aimed along it at the king ("bottom cannon").
+    case bottomCannon
+    /// Both advisors present and guarding each other.
+    case connectedAdvisors
+    /// Both elephants present and guarding each other.
+    case connectedElephants
+    /// A soldier across the river, next to the enemy palace's files (endgame pressure).
+    case soldierNearPalace
+    /// A chariot on a file with no own soldier ahead of it that reaches the enemy half.
+    case chariotOnOpenFile
+    /// The side to move's bonus.
+    case tempo
+
+    /// Whether the weight belongs to the endgame half of the tapered score (otherwise middlegame).
+    public var isEndgame: Bool {
+        switch self {
+        case .advisorEndgame, .elephantEndgame, .horseEndgame, .chariotEndgame, .cannonEndgame,
+             .soldierEndgame, .chariotMobilityEndgame, .horseMobilityEndgame, .cannonMobilityEndgame,
+             .soldierNearPalace:
+            true
+        default:
+            false
+        }
+    }
+
+    /// The weights in use (centipawns), the result of the tuning described in `bench/tuning.md`.
+    public static let defaults: [Int] = {
+        var w = [Int](repeating: 0, count: allCases.count)
+        func set(_ p: EvalParameter, _ v: Int) { w[p.rawValue] = v }
+        set(.advisorMiddlegame, 120); set(.advisorEndgame, 140)
+        set(.elephantMiddlegame, 120); set(.elephantEndgame, 140)
+        set(.horseMiddlegame, 400); set(.horseEndgame, 450)
+        set(.chariotMiddlegame, 950); set(.chariotEndgame, 1000)
+        set(.cannonMiddlegame, 430); set(.cannonEndgame, 400)
+        set(.soldierMiddlegame, 30); set(.soldierEndgame, 60)
+        set(.chariotMobilityMiddlegame, 3); set(.chariotMobilityEndgame, 3)
+        set(.horseMobilityMiddlegame, 6); set(.horseMobilityEndgame, 6)
+        set(.cannonMobilityMiddlegame, 2); set(.cannonMobilityEndgame, 2)
+        set(.trappedHorse, -30)
+        set(.missingAdvisorAgainstAttackers, -15)
+        set(.missingElephantAgainstCannons, -20)
+        set(.emptyCentralCannon, 60)
+        set(.centralCannonBehindScreens, 20)
+        set(.bottomCannon, 25)
+        set(.connectedAdvisors, 15)
+        set(.connectedElephants, 15)
+        set(.soldierNearPalace, 10)
+        set(.chariotOnOpenFile, 12)
+        set(.tempo, 15)
+        return w
+    }()
+}
+
+/// Receives feature counts from the evaluation walk.
+protocol EvalSink {
+    /// `count` occurrences of `parameter` for `color`.
+    mutating func add(_ parameter: EvalParameter, _ color: Color, _ count: Int)
+    /// A fixed (untuned) piece-square bonus for `color`.
+    mutating func addTable(_ color: Color, middlegame: Int, endgame: Int)
+}
+
+/// Static evaluation of a position in centipawns from the side to move's point of view.
+public struct Evaluator: Sendable {
+    /// Weights by ``EvalParameter`` raw value.
+    public let weights: [Int]
+
+    public init(weights: [Int] = EvalParameter.defaults) {
+        precondition(weights.count == EvalParameter.allCases.count)
+        self.weights = weights
+    }
+
+    /// The full middlegame phase: chariots count 4, horses and cannons 2 each.
+    static let fullPhase = 32
+
+    /// The game phase, 0 (bare endgame) to ``fullPhase``.
+    public static func phase(_ p: Position) -> Int {
+        let minors = p.pieces(of: .red, .horse).count + p.pieces(of: .black, .horse).count
+            + p.pieces(of: .red, .cannon).count + p.pieces(of: .black, .cannon).count
+        let chariots = p.pieces(of: .red, .chariot).count + p.pieces(of: .black, .chariot).count
+        return min(2 * minors + 4 * chariots, fullPhase)
+    }
+
+    /// The evaluation for the side to move.
+    public func evaluate(_ p: Position) -> Int {
+        var sink = ScoreSink(weights: weights)
+        walk(p, into: &sink)
+        let phase = Self.phase(p)
+        let red = (sink.middlegame * phase + sink.endgame * (Self.fullPhase - phase)) / Self.fullPhase
+        return p.sideToMove == .red ? red : -red
+    }
+
+    /// The evaluation split by term, red's and black's part in middlegame and endgame units,
+    /// for the `eval` debug command.
+    public func breakdown(_ p: Position) -> [EvalTerm] {
+        var sink = TraceSink(weights: weights)
+        walk(p, into: &sink)
+        return sink.terms
+    }
+
+    /// Feature counts (red minus black, already weighted by phase) per parameter, plus the
+    /// fixed part; the evaluation from red's view is `fixed + Σ features[i] * weights[i]`.
+    public static func features(_ p: Position) -> (features: [Double], fixed: Double) {
+        var sink = FeatureSink()
+        Evaluator().walk(p, into: &sink)
+        let phase = Double(Self.phase(p)) / Double(fullPhase)
+        var result = [Double](repeating: 0, count: EvalParameter.allCases.count)
+        for parameter in EvalParameter.allCases {
+            let share = parameter.isEndgame ? 1 - phase : parameter.isShared ? 1 : phase
+            result[parameter.rawValue] = Double(sink.counts[parameter.rawValue]) * share
+        }
+        let fixed = Double(sink.tableMiddlegame) * phase + Double(sink.tableEndgame) * (1 - phase)
+        return (result, fixed)
+    }
+
+    // MARK: - The walk
+
+    func walk<Sink: EvalSink>(_ p: Position, into sink: inout Sink) {
+        for color in Color.allCases {
+            let them = color.opponent
+            // Material and piece-square tables.
+            for kind in PieceKind.allCases {
+                for square in p.pieces(of: color, kind) {
+                    let i = PieceSquareTables.index(color, square)
+                    switch kind {
+                    case .king:
+                        sink.addTable(color, middlegame: PieceSquareTables.kingMiddlegame[i],
+                                      endgame: PieceSquareTables.kingEndgame[i])
+                    case .advisor:
+                        sink.add(.advisorMiddlegame, color, 1); sink.add(.advisorEndgame, color, 1)
+                        sink.addTable(color, middlegame: PieceSquareTables.advisor[i], endgame: PieceSquareTables.advisor[i])
+                    case .elephant:
+                        sink.add(.elephantMiddlegame, color, 1); sink.add(.elephantEndgame, color, 1)
+                        sink.addTable(color, middlegame: PieceSquareTables.elephant[i], endgame: PieceSquareTables.elephant[i])
+                    case .horse:
+                        sink.add(.horseMiddlegame, color, 1); sink.add(.horseEndgame, color, 1)
+                        sink.addTable(color, middlegame: PieceSquareTables.horse[i], endgame: PieceSquareTables.horse[i])
+                    case .chariot:
+                        sink.add(.chariotMiddlegame, color, 1); sink.add(.chariotEndgame, color, 1)
+                        sink.addTable(color, middlegame: PieceSquareTables.chariot[i], endgame: PieceSquareTables.chariot[i])
+                    case .cannon:
+                        sink.add(.cannonMiddlegame, color, 1); sink.add(.cannonEndgame, color, 1)
+                        sink.addTable(color, middlegame: PieceSquareTables.cannon[i], endgame: PieceSquareTables.cannon[i])
+                    case .soldier:
+                        sink.add(.soldierMiddlegame, color, 1); sink.add(.soldierEndgame, color, 1)
+                        sink.addTable(color, middlegame: PieceSquareTables.soldierMiddlegame[i],
+                                      endgame: PieceSquareTables.soldierEndgame[i])
+                    }
+                }
+            }
+
+            // Mobility.
+            for square in p.pieces(of: color, .chariot) {
+                let n = p.pseudoTargets(of: Piece(color, .chariot), at: square).count
+                sink.add(.chariotMobilityMiddlegame, color, n); sink.add(.chariotMobilityEndgame, color, n)
+                // Open file: no own soldier ahead on this file.
+                let ahead = p.pieces(of: color, .soldier).contains { s in
+                    s.file == square.file && (color == .red ? s.rank > square.rank : s.rank < square.rank)
+                }
+                if !ahead { sink.add(.chariotOnOpenFile, color, 1) }
+            }
+            for square in p.pieces(of: color, .horse) {
+                let n = p.pseudoTargets(of: Piece(color, .horse), at: square).count
+                sink.add(.horseMobilityMiddlegame, color, n); sink.add(.horseMobilityEndgame, color, n)
+                if n <= 1 { sink.add(.trappedHorse, color, 1) }
+            }
+            for square in p.pieces(of: color, .cannon) {
+                let n = p.pseudoTargets(of: Piece(color, .cannon), at: square).count
+                sink.add(.cannonMobilityMiddlegame, color, n); sink.add(.cannonMobilityEndgame, color, n)
+            }
+
+            // King safety: defenders missing against the attackers that exploit them.
+            let missingAdvisors = 2 - p.pieces(of: color, .advisor).count
+            let missingElephants = 2 - p.pieces(of: color, .elephant).count
+            let enemyAttackers = p.pieces(of: them, .chariot).count + p.pieces(of: them, .horse).count
+            sink.add(.missingAdvisorAgainstAttackers, color, missingAdvisors * enemyAttackers)
+            sink.add(.missingElephantAgainstCannons, color, missingElephants * p.pieces(of: them, .cannon).count)
+
+            // Cannons aimed at the enemy king.
+            let enemyKing = p.kingSquare(of: them)
+            let occupied = p.occupied
+            for square in p.pieces(of: color, .cannon) {
+                if square.file == enemyKing.file {
+                    let between = piecesBetween(square, enemyKing, occupied)
+                    if between == 0 { sink.add(.emptyCentralCannon, color, 1) }
+                    if between == 2 { sink.add(.centralCannonBehindScreens, color, 1) }
+                }
+                let backRank = color == .red ? 9 : 0
+                if square.rank == backRank && enemyKing.rank == backRank && piecesBetween(square, enemyKing, occupied) == 1 {
+                    sink.add(.bottomCannon, color, 1)
+                }
+            }
+
+            // Connected defenders.
+            // Two advisors guard each other when one stands on the palace centre.
+            let advisors = p.pieces(of: color, .advisor)
+            if advisors.count == 2 && advisors.contains(where: { $0.file == 4 }) {
+                sink.add(.connectedAdvisors, color, 1)
+            }
+            // Two elephants guard each other when one step apart with the eye between free.
+            let elephants = p.pieces(of: color, .elephant)
+            if elephants.count == 2 {
+                var rest = elephants
+                let a = rest.popFirst(), b = rest.popFirst()
+                if abs(a.file - b.file) == 2 && abs(a.rank - b.rank) == 2,
+                   let eye = Square(file: (a.file + b.file) / 2, rank: (a.rank + b.rank) / 2),
+                   !occupied.contains(eye) {
+                    sink.add(.connectedElephants, color, 1)
+                }
+            }
+
+            // Soldiers close to the enemy palace.
+            for square in p.pieces(of: color, .soldier) {
+                let crossed = color == .red ? square.rank >= 5 : square.rank <= 4
+                let deep = color == .red ? square.rank >= 6 : square.rank <= 3
+                if crossed && deep && (2...6).contains(square.file) { sink.add(.soldierNearPalace, color, 1) }
+            }
+        }
+        sink.add(.tempo, p.sideToMove, 1)
+    }
+
+    /// Pieces strictly between two squares on one file or rank.
+    func piecesBetween(_ a: Square, _ b: Square, _ occupied: Bitboard) -> Int {
+        var n = 0
+        if a.file == b.file {
+            for r in (min(a.rank, b.rank) + 1)..<max(a.rank, b.rank) where occupied.contains(Square(file: a.file, rank: r)!) { n += 1 }
+        } else if a.rank == b.rank {
+            for f in (min(a.file, b.file) + 1)..<max(a.file, b.file) where occupied.contains(Square(file: f, rank: a.rank)!) { n += 1 }
+        }
+        return n
+    }
+}
+
+/// One line of ``Evaluator/breakdown(_:)``.
+public struct EvalTerm: Sendable {
+    public var name: String
+    public var redMiddlegame = 0, redEndgame = 0, blackMiddlegame = 0, blackEndgame = 0
+}
+
+struct ScoreSink: EvalSink {
+    let weights: [Int]
+    var middlegame = 0, endgame = 0
+    @inline(__always)
+    mutating func add(_ parameter: EvalParameter, _ color: Color, _ count: Int) {
+        let v = weights[parameter.rawValue] * (color == .red ? count : -count)
+        if parameter.isEndgame { endgame += v } else {
+            middlegame += v
+            if parameter == .tempo || parameter.isShared { endgame += v }
+        }
+    }
+    @inline(__always)
+    mutating func addTable(_ color: Color, middlegame mg: Int, endgame eg: Int) {
+        middlegame += color == .red ? mg : -mg
+        endgame += color == .red ? eg : -eg
+    }
+}
+
+extension EvalParameter {
+    /// Weights that apply to both halves of the tapered score (counted once in each).
+    var isShared: Bool {
+        switch self {
+        case .trappedHorse, .missingAdvisorAgainstAttackers, .missingElephantAgainstCannons, .emptyCentralCannon,
+             .centralCannonBehindScreens, .bottomCannon, .connectedAdvisors, .connectedElephants,
+             .chariotOnOpenFile, .tempo:
+            true
+        default:
+            false
+        }
+    }
+}
+
+struct TraceSink: EvalSink {
+    let weights: [Int]
+    var terms: [EvalTerm] = []
+    var index: [String: Int] = [:]
+
+    mutating func term(_ name: String) -> Int {
+        if let i = index[name] { return i }
+        terms.append(EvalTerm(name: name))
+        index[name] = terms.count - 1
+        return terms.count - 1
+    }
+
+    mutating func add(_ parameter: EvalParameter, _ color: Color, _ count: Int) {
+        var name = "\(parameter)"
+        for suffix in ["Middlegame", "Endgame"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        let i = term(name)
+        let v = weights[parameter.rawValue] * count
+        let mg = parameter.isEndgame ? 0 : v
+        let eg = parameter.isEndgame || parameter.isShared ? v : 0
+        if color == .red {
+            terms[i].redMiddlegame += mg; terms[i].redEndgame += eg
+        } else {
+            terms[i].blackMiddlegame += mg; terms[i].blackEndgame += eg
+        }
+    }
+
+    mutating func addTable(_ color: Color, middlegame mg: Int, endgame eg: Int) {
+        let i = term("pieceSquare")
+        if color == .red {
+            terms[i].redMiddlegame += mg; terms[i].redEndgame += eg
+        } else {
+            terms[i].blackMiddlegame += mg; terms[i].blackEndgame += eg
+        }
+    }
+}
+
+struct FeatureSink: EvalSink {
+    var counts = [Int](repeating: 0, count: EvalParameter.allCases.count)
+    var tableMiddlegame = 0, tableEndgame = 0
+    mutating func add(_ parameter: EvalParameter, _ color: Color, _ count: Int) {
+        counts[parameter.rawValue] += color == .red ? count : -count
+    }
+    mutating func addTable(_ color: Color, middlegame mg: Int, endgame eg: Int) {
+        tableMiddlegame += color == .red ? mg : -mg
+        tableEndgame += color == .red ? eg : -eg
+    }
+}

@@ -1,0 +1,96 @@
+import XiangqiCore
+
+/// Values used to order captures and in static exchange evaluation.
+enum ExchangeValue {
+    @inline(__always)
+    static func of(_ kind: PieceKind) -> Int {
+        switch kind {
+        case .king: 5000
+        case .advisor: 200
+        case .elephant: 200
+        case .horse: 400
+        case .chariot: 900
+        case .cannon: 450
+        case .soldier: 100
+        }
+    }
+}
+
+/// Moves with ordering scores; picked best-first by partial selection sort.
+struct ScoredMoves {
+    var moves = MoveList()
+    var scores = InlineArray<128, Int32>(repeating: 0)
+    var next = 0
+
+    /// Returns the remaining move with the highest score, or `nil` when all were picked.
+    @inline(__always)
+    mutating func pick() -> Move? {
+        let n = moves.count
+        guard next < n else { return nil }
+        var best = next
+        var bestScore = scores[next]
+        var i = next &+ 1
+        while i < n {
+            if scores[i] > bestScore {
+                bestScore = scores[i]
+                best = i
+            }
+            i &+= 1
+        }
+        let move = moves[best]
+        if best != next {
+            moves[best] = moves[next]
+            moves[next] = move
+            scores[best] = scores[next]
+            scores[next] = bestScore
+        }
+        next &+= 1
+        return move
+    }
+}
+
+extension Position {
+    /// Static exchange evaluation: the material the side to move wins (or, if negative,
+    /// loses) by `move` and the best sequence of recaptures on its target square. Pins are
+    /// ignored; a king recaptures only when nothing defends the square.
+    func staticExchange(_ move: Move) -> Int {
+        let to = move.to
+        var occupied = self.occupied
+        var gains = InlineArray<34, Int>(repeating: 0)
+        var depth = 0
+        let captured = piece(at: to)
+        gains[0] = captured.isNone ? 0 : ExchangeValue.of(captured.kind)
+        var onSquare = ExchangeValue.of(piece(at: move.from).kind)
+        occupied.remove(move.from)
+        occupied.insert(to)
+        var side = sideToMove.opponent
+        while depth < 32 {
+            let attackers = allAttackers(to: to, occupied: occupied) & pieces(of: side)
+            if attackers.isEmpty { break }
+            // Least valuable attacker.
+            var from = Square.none
+            var value = Int.max
+            for s in attackers {
+                let v = ExchangeValue.of(piece(at: s).kind)
+                if v < value {
+                    value = v
+                    from = s
+                }
+            }
+            if value == ExchangeValue.of(.king) {
+                let defenders = allAttackers(to: to, occupied: occupied) & pieces(of: side.opponent)
+                if defenders.isNotEmpty { break }
+            }
+            depth += 1
+            gains[depth] = onSquare - gains[depth - 1]
+            onSquare = value
+            occupied.remove(from)
+            side = side.opponent
+        }
+        while depth > 0 {
+            gains[depth - 1] = -max(-gains[depth - 1], gains[depth])
+            depth -= 1
+        }
+        return gains[0]
+    }
+}

@@ -1,0 +1,67 @@
+import XiangqiCore
+
+/// What bounds a search. Any combination may be given; the search stops at the first bound
+/// reached. With none at all it searches until stopped.
+public struct SearchLimits: Sendable, Equatable {
+    /// A side's clock.
+    public struct Clock: Sendable, Equatable {
+        /// Milliseconds left.
+        public var timeLeft: Int
+        /// Milliseconds added after each move.
+        public var increment: Int
+        /// Moves until the next time control, if any.
+        public var movesToGo: Int?
+
+        public init(timeLeft: Int, increment: Int = 0, movesToGo: Int? = nil) {
+            self.timeLeft = timeLeft
+            self.increment = increment
+            self.movesToGo = movesToGo
+        }
+    }
+
+    /// Maximum depth in plies.
+    public var depth: Int?
+    /// Maximum nodes.
+    public var nodes: UInt64?
+    /// Exact thinking time in milliseconds.
+    public var moveTime: Int?
+    /// The side to move's clock.
+    public var clock: Clock?
+    /// The opponent's clock (informational).
+    public var opponentClock: Clock?
+    /// Search for a mate in this many moves, then stop.
+    public var mate: Int?
+    /// Search until stopped, whatever else is set.
+    public var infinite = false
+    /// Milliseconds kept back for communication delays.
+    public var moveOverhead = 10
+
+    public init(depth: Int? = nil, nodes: UInt64? = nil, moveTime: Int? = nil, clock: Clock? = nil,
+                infinite: Bool = false) {
+        self.depth = depth
+        self.nodes = nodes
+        self.moveTime = moveTime
+        self.clock = clock
+        self.infinite = infinite
+    }
+
+    /// The soft target (stop deepening after it) and hard limit (abort at once) in
+    /// milliseconds, or `nil` when time does not bound this search.
+    public var timeBudget: (soft: Int, hard: Int)? {
+        if infinite { return nil }
+        var budget: (soft: Int, hard: Int)?
+        if let clock {
+            let left = max(0, clock.timeLeft - moveOverhead)
+            let moves = max(1, min(clock.movesToGo ?? 30, 30))
+            let base = left / moves + clock.increment * 3 / 4
+            let hard = max(1, min(left * 3 / 5, base * 4))
+            let soft = max(1, min(base, hard))
+            budget = (soft, hard)
+        }
+        if let moveTime {
+            let t = max(1, moveTime - moveOverhead)
+            budget = budget.map { (min($0.soft, t), min($0.hard, t)) } ?? (t, t)
+        }
+        return budget
+    }
+}

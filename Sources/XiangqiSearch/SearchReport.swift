@@ -1,0 +1,32 @@
+import XiangqiCore
+
+/// Progress of a search, reported after each completed iteration (and on aspiration
+/// failures, with a bound).
+public struct SearchInfo: Sendable {
+    public var depth: Int
+    public var selectiveDepth: Int
+    /// Centipawns from the side to move's view, or a mate score (see ``Score``).
+    public var score: Int
+    /// `.exact`, or `.lower`/`.upper` when the score is only a bound.
+    public var bound: Bound
+    public var nodes: UInt64
+    /// Milliseconds since the search started.
+    public var time: Int
+    /// Per-mille of the transposition table in use.
+    public var hashfull: Int
+    public var principalVariation: [Move]
+
+    /// Nodes per second.
+    public var nodesPerSecond: UInt64 { time > 0 ? nodes * 1000 / UInt64(time) : nodes * 1000 }
+}
+
+/// The outcome of a search.
+public struct SearchResult: Sendable {
+    /// The move to play; `nil` only when there is no legal move.
+    public var bestMove: Move?
+    /// The expected reply, when known.
+    public var ponderMove: Move?
+    public var score: Int
+    public var depth: Int
+    public var nodes: UInt64
+}

@@ -1,0 +1,246 @@
+import Synchronization
+import XiangqiCore
+
+/// Flags another thread may set while a search runs.
+public final class SearchSignals: Sendable {
+    /// Set to stop the search as soon as possible.
+    public let stop = Atomic<Bool>(false)
+    /// While set, time limits are suspended (pondering); clearing it starts the clock.
+    public let pondering = Atomic<Bool>(false)
+    /// Milliseconds (on the search's clock) at which pondering ended.
+    public let ponderHitTime = Atomic<Int>(0)
+
+    public init() {}
+}
+
+/// Tables that persist between searches of one game (move ordering statistics) and the
+/// per-ply scratch space. Allocated once; cleared by ``clear()`` for a new game.
+public final class SearchHeap: @unchecked Sendable {
+    // Owned by one search at a time; the engine never runs two searches on one heap.
+    let history: UnsafeMutablePointer<Int32>        // piece index * 90 + to
+    let counterMoves: UnsafeMutablePointer<Move>     // previous piece index * 90 + previous to
+    let killers: UnsafeMutablePointer<Move>          // ply * 2 + slot
+    let pv: UnsafeMutablePointer<Move>               // ply * maxPly + i
+    let pvLength: UnsafeMutablePointer<Int>
+    let staticEvals: UnsafeMutablePointer<Int>
+    let playedMoves: UnsafeMutablePointer<Move>
+    let movedPieces: UnsafeMutablePointer<Piece>
+
+    public init() {
+        let n = Score.maxPly + 8
+        history = .allocate(capacity: 14 * 90)
+        counterMoves = .allocate(capacity: 14 * 90)
+        killers = .allocate(capacity: n * 2)
+        pv = .allocate(capacity: n * n)
+        pvLength = .allocate(capacity: n)
+        staticEvals = .allocate(capacity: n)
+        playedMoves = .allocate(capacity: n)
+        movedPieces = .allocate(capacity: n)
+        pv.initialize(repeating: .none, count: n * n)
+        pvLength.initialize(repeating: 0, count: n)
+        staticEvals.initialize(repeating: 0, count: n)
+        playedMoves.initialize(repeating: .none, count: n)
+        movedPieces.initialize(repeating: .none, count: n)
+        history.initialize(repeating: 0, count: 14 * 90)
+        counterMoves.initialize(repeating: .none, count: 14 * 90)
+        killers.initialize(repeating: .none, count: n * 2)
+    }
+
+    /// Forgets all statistics (new game), so that searches are reproducible.
+    public func clear() {
+        history.update(repeating: 0, count: 14 * 90)
+        counterMoves.update(repeating: .none, count: 14 * 90)
+        killers.update(repeating: .none, count: (Score.maxPly + 8) * 2)
+    }
+
+    deinit {
+        history.deallocate(); counterMoves.deallocate(); killers.deallocate(); pv.deallocate(); pvLength.deallocate()
+        staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate()
+    }
+}
+
+/// Late-move reductions by depth and move number.
+let reductions: [Int] = {
+    var table = [Int](repeating: 0, count: 64 * 64)
+    for d in 1..<64 {
+        for m in 1..<64 {
+            table[d * 64 + m] = Int(0.5 + log(Double(d)) * log(Double(m)) / 2.1)
+        }
+    }
+    return table
+}()
+
+/// Natural logarithm without Foundation (series on the mantissa; enough for table building).
+func log(_ x: Double) -> Double {
+    var m = x, e = 0.0
+    while m > 2 { m /= 2.718281828459045; e += 1 }
+    let y = (m - 1) / (m + 1), y2 = y * y
+    var term = y, sum = 0.0
+    for k in stride(from: 1, through: 41, by: 2) {
+        sum += term / Double(k)
+        term *= y2
+    }
+    return e + 2 * sum
+}
+
+/// One search: iterative deepening over alpha-beta (PVS) with a quiescence search.
+///
+/// A value type holding the position, counters and plain pointers to the shared tables, so
+/// the recursion touches no reference counts.
+public struct Searcher {
+    var position: Position
+    let tt: TTView
+    let heap: SearchHeap
+    let history: UnsafeMutablePointer<Int32>
+    let counterMoves: UnsafeMutablePointer<Move>
+    let killers: UnsafeMutablePointer<Move>
+    let pv: UnsafeMutablePointer<Move>
+    let pvLength: UnsafeMutablePointer<Int>
+    let staticEvals: UnsafeMutablePointer<Int>
+    let playedMoves: UnsafeMutablePointer<Move>
+    let movedPieces: UnsafeMutablePointer<Piece>
+    /// Keys of the game before the root and of the search path (for repetitions).
+    var keys: [UInt64]
+    let evaluator: Evaluator
+    let signals: SearchSignals
+    let limits: SearchLimits
+    let rootMoves: [Move]
+    let clock = ContinuousClock()
+    let start: ContinuousClock.Instant
+    let budget: (soft: Int, hard: Int)?
+
+    public internal(set) var nodes: UInt64 = 0
+    var selectiveDepth = 0
+    var stopped = false
+    var completedDepth = 0
+    var rootBest: Move = .none
+    var rootBestScore = -Score.infinite
+
+    /// Prepares a search of `position` (whose game history before it is `history`, oldest
+    /// first, not including `position` itself) over `rootMoves` (all legal moves if empty).
+    public init(position: Position, history gameKeys: [UInt64], rootMoves: [Move], limits: SearchLimits,
+                table: TranspositionTable, heap: SearchHeap, evaluator: Evaluator, signals: SearchSignals) {
+        self.position = position
+        tt = table.view
+        self.heap = heap
+        history = heap.history
+        counterMoves = heap.counterMoves
+        killers = heap.killers
+        pv = heap.pv
+        pvLength = heap.pvLength
+        staticEvals = heap.staticEvals
+        playedMoves = heap.playedMoves
+        movedPieces = heap.movedPieces
+        keys = gameKeys + [position.key]
+        keys.reserveCapacity(keys.count + Score.maxPly + 8)
+        self.evaluator = evaluator
+        self.signals = signals
+        self.limits = limits
+        let legal = position.legalMoves
+        self.rootMoves = rootMoves.isEmpty ? legal : rootMoves.filter { legal.contains($0) }
+        start = clock.now
+        budget = limits.timeBudget
+    }
+
+    /// Milliseconds since the search started.
+    func elapsed() -> Int {
+        let d = clock.now - start
+        return Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// Runs iterative deepening until a limit or the stop signal; reports each iteration.
+    public mutating func run(onInfo: (SearchInfo) -> Void) -> SearchResult {
+        guard let first = rootMoves.first else {
+            let score = -Score.mate
+            return SearchResult(bestMove: nil, ponderMove: nil, score: score, depth: 0, nodes: 0)
+        }
+        rootBest = first
+        if let entry = tt.probe(position.key), rootMoves.contains(entry.move) { rootBest = entry.move }
+        var score = 0
+        var ponder: Move?
+        let maxDepth = min(limits.depth ?? (Score.maxPly - 8), Score.maxPly - 8)
+        var depth = 1
+        while depth <= maxDepth {
+            selectiveDepth = 0
+            var delta = 30
+            var alpha = -Score.infinite, beta = Score.infinite
+            if depth >= 5 {
+                alpha = max(score - delta, -Score.infinite)
+                beta = min(score + delta, Score.infinite)
+            }
+            var iterationScore = 0
+            while true {
+                iterationScore = search(alpha, beta, depth, 0, pvNode: true, cutNode: false)
+                if stopped { break }
+                if iterationScore <= alpha {
+                    report(depth, iterationScore, .upper, onInfo)
+                    beta = (alpha + beta) / 2
+                    alpha = max(iterationScore - delta, -Score.infinite)
+                } else if iterationScore >= beta {
+                    report(depth, iterationScore, .lower, onInfo)
+                    beta = min(iterationScore + delta, Score.infinite)
+                } else {
+                    break
+                }
+                delta += delta / 2
+            }
+            if stopped { break }
+            score = iterationScore
+            completedDepth = depth
+            rootBestScore = score
+            if pvLength[0] > 0 { rootBest = pv[0] }
+            ponder = pvLength[0] > 1 ? pv[1] : nil
+            report(depth, score, .exact, onInfo)
+            if let mate = limits.mate, Score.isMate(score), score > 0, Score.mateInMoves(score) <= mate { break }
+            if let budget, !limits.infinite, !signals.pondering.load(ordering: .relaxed),
+               elapsed() - signals.ponderHitTime.load(ordering: .relaxed) > budget.soft / 2 {
+                break
+            }
+            depth += 1
+        }
+        // A search ended by the stop signal in the middle of an iteration keeps the best
+        // move that iteration proved; its expected reply is no longer known.
+        if rootBest != (pvLength[0] > 0 ? pv[0] : .none) { ponder = nil }
+        return SearchResult(bestMove: rootBest, ponderMove: ponder, score: rootBestScore,
+                            depth: completedDepth, nodes: nodes)
+    }
+
+    func report(_ depth: Int, _ score: Int, _ bound: Bound, _ onInfo: (SearchInfo) -> Void) {
+        var line: [Move] = []
+        for i in 0..<pvLength[0] { line.append(pv[i]) }
+        onInfo(SearchInfo(depth: depth, selectiveDepth: selectiveDepth, score: score, bound: bound,
+                          nodes: nodes, time: elapsed(), hashfull: tt.hashfull, principalVariation: line))
+    }
+
+    /// Sets ``stopped`` when a limit is reached; called at every node.
+    @inline(__always)
+    mutating func checkLimits() {
+        if let limit = limits.nodes, nodes >= limit, completedDepth >= 1 {
+            stopped = true
+            return
+        }
+        guard nodes & 1023 == 0 else { return }
+        if signals.stop.load(ordering: .relaxed) {
+            stopped = true
+            return
+        }
+        if let budget, completedDepth >= 1, !signals.pondering.load(ordering: .relaxed),
+           elapsed() - signals.ponderHitTime.load(ordering: .relaxed) >= budget.hard {
+            stopped = true
+        }
+    }
+
+    /// Whether the current position repeats one since the last capture.
+    @inline(__always)
+    func isRepetition() -> Bool {
+        let n = keys.count
+        let key = keys[n &- 1]
+        let reach = min(position.halfmoveClock, n &- 1)
+        var back = 2
+        while back <= reach {
+            if keys[n &- 1 &- back] == key { return true }
+            back &+= 2
+        }
+        return false
+    }
+}

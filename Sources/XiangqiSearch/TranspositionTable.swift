@@ -1,0 +1,188 @@
+import XiangqiCore
+
+/// How a stored score relates to the true value.
+public enum Bound: UInt8, Sendable {
+    case none = 0
+    /// The true value is at most the score (fail low).
+    case upper = 1
+    /// The true value is at least the score (fail high).
+    case lower = 2
+    /// The score is exact.
+    case exact = 3
+}
+
+/// One transposition-table entry as read: a copy, so readers cannot change the table.
+public struct TTEntry: Sendable, Equatable {
+    public var move: Move
+    /// Score relative to the stored node (mates as distance from that node).
+    public var score: Int
+    /// Static evaluation of the node, or ``Score/none``.
+    public var eval: Int
+    public var depth: Int
+    public var bound: Bound
+    public var generation: Int
+
+    /// Packs the entry in 64 bits: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6.
+    @inlinable
+    public var packed: UInt64 {
+        UInt64(move.rawValue)
+            | UInt64(UInt16(bitPattern: Int16(clamping: score))) << 16
+            | UInt64(UInt16(bitPattern: Int16(clamping: eval))) << 32
+            | UInt64(UInt8(clamping: depth + 8)) << 48
+            | UInt64(bound.rawValue & 3) << 56
+            | UInt64(generation & 63) << 58
+    }
+
+    /// Unpacks ``packed``.
+    @inlinable
+    public init(packed data: UInt64) {
+        move = Move(rawValue: UInt16(truncatingIfNeeded: data))
+        score = Int(Int16(bitPattern: UInt16(truncatingIfNeeded: data >> 16)))
+        eval = Int(Int16(bitPattern: UInt16(truncatingIfNeeded: data >> 32)))
+        depth = Int(UInt8(truncatingIfNeeded: data >> 48)) - 8
+        bound = Bound(rawValue: UInt8(truncatingIfNeeded: data >> 56) & 3) ?? .none
+        generation = Int(data >> 58)
+    }
+
+    @inlinable
+    public init(move: Move, score: Int, eval: Int, depth: Int, bound: Bound, generation: Int) {
+        self.move = move
+        self.score = score
+        self.eval = eval
+        self.depth = depth
+        self.bound = bound
+        self.generation = generation
+    }
+}
+
+/// The transposition table: one allocation of 64-byte buckets, each holding four entries of
+/// two words (`key ^ data`, `data`).
+///
+/// Concurrency: storing the key XORed with the data lets a reader detect a torn entry (the
+/// check fails and the entry reads as a miss), so threads may share the table without locks;
+/// that is the documented race policy, and the reason for `@unchecked Sendable`.
+public final class TranspositionTable: @unchecked Sendable {
+    static let entriesPerBucket = 4
+    static let bytesPerBucket = 64
+
+    private(set) var words: UnsafeMutablePointer<UInt64>
+    private(set) var bucketCount: Int
+    /// Incremented at each new search; old entries are replaced first.
+    private(set) var generation = 0
+
+    /// A table of `megabytes` MB (at least 1).
+    public init(megabytes: Int) {
+        bucketCount = Self.buckets(forMegabytes: megabytes)
+        words = .allocate(capacity: bucketCount * 8)
+        words.initialize(repeating: 0, count: bucketCount * 8)
+    }
+
+    deinit { words.deallocate() }
+
+    static func buckets(forMegabytes mb: Int) -> Int {
+        max(1, mb) * 1024 * 1024 / bytesPerBucket
+    }
+
+    /// Size in MB.
+    public var megabytes: Int { bucketCount * Self.bytesPerBucket / (1024 * 1024) }
+
+    /// Reallocates to `megabytes` MB, emptying the table.
+    public func resize(megabytes: Int) {
+        let count = Self.buckets(forMegabytes: megabytes)
+        guard count != bucketCount else { return clear() }
+        words.deallocate()
+        bucketCount = count
+        words = .allocate(capacity: count * 8)
+        clear()
+    }
+
+    /// Empties every entry.
+    public func clear() {
+        words.initialize(repeating: 0, count: bucketCount * 8)
+        generation = 0
+    }
+
+    /// Marks the start of a new search.
+    public func newSearch() { generation = (generation + 1) & 63 }
+
+    /// A view for the search loop: plain pointers, no reference counting per access.
+    var view: TTView { TTView(words: words, bucketCount: bucketCount, generation: generation) }
+
+    /// Per-mille of the first thousand buckets' entries used in the current search.
+    public var hashfull: Int { view.hashfull }
+
+    /// Looks `key` up.
+    public func probe(_ key: UInt64) -> TTEntry? { view.probe(key) }
+}
+
+/// The table as the search sees it (see ``TranspositionTable``).
+struct TTView {
+    let words: UnsafeMutablePointer<UInt64>
+    let bucketCount: Int
+    let generation: Int
+
+    @inline(__always)
+    func bucket(_ key: UInt64) -> UnsafeMutablePointer<UInt64> {
+        let index = key.multipliedFullWidth(by: UInt64(bucketCount)).high
+        return words + Int(index) &* 8
+    }
+
+    @inline(__always)
+    func probe(_ key: UInt64) -> TTEntry? {
+        let b = bucket(key)
+        for i in 0..<TranspositionTable.entriesPerBucket {
+            let data = b[2 &* i &+ 1]
+            if b[2 &* i] ^ data == key && data != 0 { return TTEntry(packed: data) }
+        }
+        return nil
+    }
+
+    /// Stores an entry, replacing the same key, else the least valuable entry (shallow and old).
+    @inline(__always)
+    func store(_ key: UInt64, move: Move, score: Int, eval: Int, depth: Int, bound: Bound) {
+        let b = bucket(key)
+        var victim = 0
+        var victimValue = Int.max
+        for i in 0..<TranspositionTable.entriesPerBucket {
+            let data = b[2 &* i &+ 1]
+            if b[2 &* i] ^ data == key || data == 0 {
+                victim = i
+                if data != 0 && move == .none {
+                    // Keep the old move when the new result has none.
+                    let old = TTEntry(packed: data)
+                    if old.bound == .exact && bound != .exact && old.depth > depth + 2 { return }
+                    let entry = TTEntry(move: old.move, score: score, eval: eval, depth: depth,
+                                        bound: bound, generation: generation)
+                    b[2 &* i &+ 1] = entry.packed
+                    b[2 &* i] = key ^ entry.packed
+                    return
+                }
+                victimValue = Int.min
+                break
+            }
+            let entry = TTEntry(packed: data)
+            let age = (generation &- entry.generation) & 63
+            let value = entry.depth &- 8 &* age
+            if value < victimValue {
+                victimValue = value
+                victim = i
+            }
+        }
+        let entry = TTEntry(move: move, score: score, eval: eval, depth: depth, bound: bound, generation: generation)
+        let data = entry.packed
+        b[2 &* victim &+ 1] = data
+        b[2 &* victim] = key ^ data
+    }
+
+    var hashfull: Int {
+        var used = 0
+        let sample = min(1000, bucketCount)
+        for bucket in 0..<sample {
+            for i in 0..<TranspositionTable.entriesPerBucket {
+                let data = words[bucket * 8 + 2 * i + 1]
+                if data != 0 && TTEntry(packed: data).generation == generation { used += 1 }
+            }
+        }
+        return used * 1000 / (sample * TranspositionTable.entriesPerBucket)
+    }
+}
