@@ -18,11 +18,13 @@ let package = Package(
         .target(name: "XiangqiCore"),
         .target(name: "XiangqiSearch", dependencies: ["XiangqiCore"]),
         .target(name: "XiangqiEngine", dependencies: ["XiangqiSearch"]),
+        .target(name: "XiangqiProtocol", dependencies: ["XiangqiEngine"]),
         .executableTarget(
             name: "xiangqi",
             dependencies: [
                 "XiangqiCore",
                 "XiangqiEngine",
+                "XiangqiProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -21,8 +21,10 @@ public final class Engine: @unchecked Sendable {
     private let idle = NSCondition()
     private var searching = false
 
-    /// The evaluation in use.
+    /// The evaluation in use (set between searches).
     public var evaluator = Evaluator()
+    /// Search settings (set between searches).
+    public var searchOptions = SearchOptions()
 
     /// Default transposition-table size in MB.
     public static let defaultHashMegabytes = 16
@@ -102,7 +104,8 @@ public final class Engine: @unchecked Sendable {
                      _ onInfo: (SearchInfo) -> Void) -> SearchResult {
         table.newSearch()
         var searcher = Searcher(position: game.position, history: Array(game.keys.dropLast()), rootMoves: rootMoves,
-                                limits: limits, table: table, heap: heap, evaluator: evaluator, signals: signals)
+                                limits: limits, options: searchOptions, table: table, heap: heap,
+                                evaluator: evaluator, signals: signals)
         return searcher.run(onInfo: onInfo)
     }
 

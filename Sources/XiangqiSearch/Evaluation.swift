@@ -90,8 +90,26 @@ protocol EvalSink {
 
 /// Static evaluation of a position in centipawns from the side to move's point of view.
 public struct Evaluator: Sendable {
+    /// How much of the evaluation is used (UCCI `knowledge`).
+    public enum Knowledge: Int, Sendable {
+        /// Material only.
+        case material
+        /// Material and piece-square tables.
+        case tables
+        /// Everything.
+        case full
+    }
+
     /// Weights by ``EvalParameter`` raw value.
     public let weights: [Int]
+    /// Which terms are evaluated.
+    public var knowledge = Knowledge.full
+    /// Half-width in centipawns of a pseudo-random offset added to every evaluation (0: none).
+    /// The offset is a hash of the position key and ``noiseSeed``, so it is the same each
+    /// time a position is met and the search stays consistent.
+    public var noiseAmplitude = 0
+    /// Seed of the evaluation noise.
+    public var noiseSeed: UInt64 = 0
 
     public init(weights: [Int] = EvalParameter.defaults) {
         precondition(weights.count == EvalParameter.allCases.count)
@@ -115,7 +133,15 @@ public struct Evaluator: Sendable {
         walk(p, into: &sink)
         let phase = Self.phase(p)
         let red = (sink.middlegame * phase + sink.endgame * (Self.fullPhase - phase)) / Self.fullPhase
-        return p.sideToMove == .red ? red : -red
+        var score = p.sideToMove == .red ? red : -red
+        if noiseAmplitude > 0 {
+            var z = p.key ^ noiseSeed
+            z = (z ^ (z >> 31)) &* 0x7FB5_D329_728E_A185
+            z = (z ^ (z >> 27)) &* 0x81DA_DEF4_BC2D_D44D
+            z ^= z >> 33
+            score += Int(z % UInt64(2 * noiseAmplitude + 1)) - noiseAmplitude
+        }
+        return score
     }
 
     /// The evaluation split by term, red's and black's part in middlegame and endgame units,
@@ -150,6 +176,11 @@ public struct Evaluator: Sendable {
             for kind in PieceKind.allCases {
                 for square in p.pieces(of: color, kind) {
                     let i = PieceSquareTables.index(color, square)
+                    if knowledge == .material {
+                        if kind != .king { sink.add(EvalParameter(rawValue: 2 * (kind.index - 1))!, color, 1) }
+                        if kind != .king { sink.add(EvalParameter(rawValue: 2 * (kind.index - 1) + 1)!, color, 1) }
+                        continue
+                    }
                     switch kind {
                     case .king:
                         sink.addTable(color, middlegame: PieceSquareTables.kingMiddlegame[i],
@@ -176,6 +207,7 @@ public struct Evaluator: Sendable {
                     }
                 }
             }
+            if knowledge != .full { continue }
 
             // Mobility.
             for square in p.pieces(of: color, .chariot) {
@@ -244,7 +276,7 @@ public struct Evaluator: Sendable {
                 if crossed && deep && (2...6).contains(square.file) { sink.add(.soldierNearPalace, color, 1) }
             }
         }
-        sink.add(.tempo, p.sideToMove, 1)
+        if knowledge == .full { sink.add(.tempo, p.sideToMove, 1) }
     }
 
     /// Pieces strictly between two squares on one file or rank.

@@ -65,7 +65,7 @@ extension Searcher {
 
         // Step 2. Draws by repetition or the move limit; mate-distance pruning.
         if !isRoot {
-            if isRepetition() || position.halfmoveClock >= 120 { return Score.draw }
+            if isRepetition() || position.halfmoveClock >= 120 { return drawScore() }
             if ply >= Score.maxPly - 2 { return position.isInCheck ? 0 : evaluator.evaluate(position) }
             alpha = max(alpha, -Score.mate + ply)
             beta = min(beta, Score.mate - ply - 1)
@@ -99,7 +99,7 @@ extension Searcher {
         staticEvals[ply] = staticEval
         let improving = !inCheck && ply >= 2 && staticEval > staticEvals[ply &- 2]
 
-        if !pvNode && !inCheck {
+        if !pvNode && !inCheck && options.pruning {
             // Step 5. Reverse futility: far above beta at low depth.
             if depth <= 6 && staticEval - 90 * depth + (improving ? 40 : 0) >= beta && abs(beta) < Score.mateBound {
                 return staticEval
@@ -152,7 +152,7 @@ extension Searcher {
             let givesCheck = position.isInCheck
 
             // Step 9. Pruning of late quiet moves at shallow depth.
-            if !isRoot && !inCheck && !isCapture && !givesCheck && best > -Score.mateBound {
+            if !isRoot && !inCheck && !isCapture && !givesCheck && best > -Score.mateBound && options.pruning {
                 if !pvNode && depth <= 3 && staticEval + 120 + 110 * depth <= alpha {
                     position.unmake(move, undo)
                     continue
@@ -174,7 +174,7 @@ extension Searcher {
                 score = -search(-beta, -alpha, newDepth, ply + 1, pvNode: pvNode, cutNode: false)
             } else {
                 var r = 0
-                if depth >= 3 && !isCapture && !givesCheck && !inCheck && legalCount > (pvNode ? 3 : 1) {
+                if depth >= 3 && !isCapture && !givesCheck && !inCheck && legalCount > (pvNode ? 3 : 1) && options.pruning {
                     r = reductions[min(depth, 63) * 64 + min(legalCount, 63)]
                     if pvNode { r -= 1 }
                     if isKiller { r -= 1 }
@@ -244,7 +244,6 @@ extension Searcher {
 
         // Step 14. No legal move: a loss in Xiangqi, in check or not.
         if legalCount == 0 {
-            if isRoot && !rootMoves.isEmpty { return Score.draw }
             return -Score.mate + ply
         }
         let bound: Bound = best >= beta ? .lower : (pvNode && bestMove != .none) ? .exact : .upper

@@ -83,6 +83,19 @@ func log(_ x: Double) -> Double {
     return e + 2 * sum
 }
 
+/// Settings of the search itself (not of one search's limits).
+public struct SearchOptions: Sendable, Equatable {
+    /// Centipawns the engine gives up to avoid a draw (negative: it prefers draws).
+    public var contempt = 0
+    /// Whether selective pruning and reductions are on (UCCI `pruning none` turns them off).
+    public var pruning = true
+
+    public init(contempt: Int = 0, pruning: Bool = true) {
+        self.contempt = contempt
+        self.pruning = pruning
+    }
+}
+
 /// One search: iterative deepening over alpha-beta (PVS) with a quiescence search.
 ///
 /// A value type holding the position, counters and plain pointers to the shared tables, so
@@ -105,6 +118,8 @@ public struct Searcher {
     let signals: SearchSignals
     let limits: SearchLimits
     let rootMoves: [Move]
+    let options: SearchOptions
+    let rootSide: Color
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
     let budget: (soft: Int, hard: Int)?
@@ -119,7 +134,10 @@ public struct Searcher {
     /// Prepares a search of `position` (whose game history before it is `history`, oldest
     /// first, not including `position` itself) over `rootMoves` (all legal moves if empty).
     public init(position: Position, history gameKeys: [UInt64], rootMoves: [Move], limits: SearchLimits,
+                options: SearchOptions = SearchOptions(),
                 table: TranspositionTable, heap: SearchHeap, evaluator: Evaluator, signals: SearchSignals) {
+        self.options = options
+        rootSide = position.sideToMove
         self.position = position
         tt = table.view
         self.heap = heap
@@ -228,6 +246,12 @@ public struct Searcher {
            elapsed() - signals.ponderHitTime.load(ordering: .relaxed) >= budget.hard {
             stopped = true
         }
+    }
+
+    /// The score of a draw for the side to move (contempt counts against the engine's side).
+    @inline(__always)
+    func drawScore() -> Int {
+        position.sideToMove == rootSide ? -options.contempt : options.contempt
     }
 
     /// Whether the current position repeats one since the last capture.

@@ -1,15 +1,28 @@
 import ArgumentParser
+import Foundation
 import XiangqiCore
+import XiangqiProtocol
 
-/// The `xiangqi` binary: tools for people as subcommands; with no arguments (a later
-/// milestone) the UCCI/UCI protocol loop that GUIs and servers drive.
+/// The `xiangqi` binary: with no arguments the UCCI/UCI protocol loop that GUIs and servers
+/// drive; tools for people as subcommands.
 @main
 struct Xiangqi: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xiangqi",
-        abstract: "A Xiangqi (Chinese chess) engine.",
+        abstract: "A Xiangqi (Chinese chess) engine. With no arguments it speaks UCCI or UCI on stdin/stdout.",
         subcommands: [PerftCommand.self, MovesCommand.self, BenchCommand.self]
     )
+
+    func run() {
+        // A GUI that closes its end of the pipe must not kill the engine mid-write.
+        signal(SIGPIPE, SIG_IGN)
+        let session = Session(output: StandardOutputSink())
+        for line in StandardInputLines() {
+            session.handle(line)
+            if session.shouldQuit { return }
+        }
+        session.finish()
+    }
 }
 
 /// Options naming a position: a FEN (default the start position) and moves played from it.

@@ -1,0 +1,140 @@
+import XiangqiCore
+import XiangqiEngine
+import XiangqiSearch
+
+/// The options both dialects offer, their announcements and how `setoption` changes them.
+struct ProtocolOptions {
+    var useMillisec = true
+    var batch = false
+    var debug = false
+    var ponder = false
+    var useHash = true
+    var showWDL = false
+    var moveOverhead = 10
+    var idle = "none"
+    var pruning = "large"
+    var knowledge = "large"
+    var randomness = "none"
+    var style = "normal"
+    var contempt = 0
+
+    static let levels = ["none", "small", "medium", "large"]
+    static let randomnessLevels = ["none", "tiny", "small", "medium", "large", "huge"]
+    static let styles = ["solid", "normal", "risky"]
+    static let maxHash = 4096
+
+    /// The option lines sent in the handshake.
+    static func announcements(_ dialect: Session.Dialect) -> [String] {
+        if dialect == .ucci {
+            return [
+                "option usemillisec type check default true",
+                "option batch type check default false",
+                "option debug type check default false",
+                "option ponder type check default false",
+                "option usehash type check default true",
+                "option hashsize type spin min 1 max \(maxHash) default \(Engine.defaultHashMegabytes)",
+                "option threads type spin min 1 max 1 default 1",
+                "option idle type combo var none var small var medium var large default none",
+                "option promotion type check default false",
+                "option pruning type combo var none var small var medium var large default large",
+                "option knowledge type combo var none var small var medium var large default large",
+                "option randomness type combo var none var tiny var small var medium var large var huge default none",
+                "option style type combo var solid var normal var risky default normal",
+                "option contempt type spin min -100 max 100 default 0",
+                "option newgame type button",
+            ]
+        }
+        return [
+            "option name Hash type spin default \(Engine.defaultHashMegabytes) min 1 max \(maxHash)",
+            "option name Threads type spin default 1 min 1 max 1",
+            "option name MultiPV type spin default 1 min 1 max 1",
+            "option name Ponder type check default false",
+            "option name Move Overhead type spin default 10 min 0 max 5000",
+            "option name Clear Hash type button",
+            "option name UCI_ShowWDL type check default false",
+            "option name UCI_Variant type combo default xiangqi var xiangqi",
+            "option name Contempt type spin default 0 min -100 max 100",
+        ]
+    }
+
+    /// Applies `setoption`; returns messages for the GUI (bad values, clamping, unknown names).
+    mutating func set(name: String, value: String, session: Session) -> [String] {
+        let key = name.lowercased().filter { $0 != " " && $0 != "_" }
+        var messages: [String] = []
+        func flag(_ current: Bool) -> Bool {
+            switch value.lowercased() {
+            case "true", "on": return true
+            case "false", "off": return false
+            default:
+                messages.append("option \(name): '\(value)' is not true or false; kept \(current)")
+                return current
+            }
+        }
+        func spin(_ current: Int, _ range: ClosedRange<Int>) -> Int {
+            guard let n = Int(value) else {
+                messages.append("option \(name): '\(value)' is not a number; kept \(current)")
+                return current
+            }
+            let clamped = min(max(n, range.lowerBound), range.upperBound)
+            if clamped != n { messages.append("option \(name): \(n) is out of range \(range.lowerBound)-\(range.upperBound); using \(clamped)") }
+            return clamped
+        }
+        func combo(_ current: String, _ choices: [String]) -> String {
+            let v = value.lowercased()
+            guard choices.contains(v) else {
+                messages.append("option \(name): '\(value)' is not one of \(choices.joined(separator: "/")); kept \(current)")
+                return current
+            }
+            return v
+        }
+        let engine = session.engine
+        switch key {
+        case "hash", "hashsize":
+            let mb = value == "0" ? Engine.defaultHashMegabytes : spin(engine.hashMegabytes, 1...Self.maxHash)
+            engine.setHashSize(megabytes: mb)
+        case "threads":
+            _ = spin(1, value == "0" ? 0...1 : 1...1)
+        case "multipv":
+            _ = spin(1, 1...1)
+        case "clearhash", "newgame":
+            engine.newGame()
+        case "ponder": ponder = flag(ponder)
+        case "moveoverhead": moveOverhead = spin(moveOverhead, 0...5000)
+        case "ucishowwdl": showWDL = flag(showWDL)
+        case "ucivariant":
+            if value.lowercased() != "xiangqi" { messages.append("option UCI_Variant: only xiangqi is played; kept xiangqi") }
+        case "usemillisec": useMillisec = flag(useMillisec)
+        case "batch": batch = flag(batch)
+        case "debug": debug = flag(debug)
+        case "usehash": useHash = flag(useHash)
+        case "idle": idle = combo(idle, Self.levels)  // one search thread already leaves the other cores idle
+        case "promotion":
+            if flag(false) { messages.append("option promotion: the promotion variant is not supported; kept false") }
+        case "pruning":
+            pruning = combo(pruning, Self.levels)
+            engine.searchOptions.pruning = pruning != "none"
+        case "knowledge":
+            knowledge = combo(knowledge, Self.levels)
+            engine.evaluator.knowledge = knowledge == "none" ? .material : knowledge == "small" ? .tables : .full
+        case "randomness":
+            randomness = combo(randomness, Self.randomnessLevels)
+            let amplitudes = ["none": 0, "tiny": 5, "small": 10, "medium": 20, "large": 40, "huge": 80]
+            engine.evaluator.noiseAmplitude = amplitudes[randomness] ?? 0
+            engine.evaluator.noiseSeed = UInt64.random(in: 1...UInt64.max)
+        case "style":
+            style = combo(style, Self.styles)
+            contempt = style == "solid" ? -15 : style == "risky" ? 25 : 0
+            engine.searchOptions.contempt = contempt
+        case "contempt":
+            contempt = spin(contempt, -100...100)
+            engine.searchOptions.contempt = contempt
+        case "loadbook", "repetition", "drawmoves", "selectivity":
+            break  // old UCCI names, accepted and ignored as the specification advises
+        case "usebook", "bookfiles", "ownbook", "bookfile":
+            messages.append("option \(name): this build has no opening book yet; ignored")
+        default:
+            messages.append("unknown option '\(name)' ignored")
+        }
+        return messages
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import XiangqiCore
+import XiangqiEngine
+import XiangqiSearch
+
+extension Session {
+    /// `d`: the board, FEN, key and checkers.
+    func display() {
+        guard let position = game?.position else {
+            inform("no valid position")
+            return
+        }
+        send(" +-------------------+")
+        for rank in stride(from: 9, through: 0, by: -1) {
+            var row = "\(rank)| "
+            for file in 0..<9 {
+                let p = position.piece(at: Square(file: file, rank: rank)!)
+                row += "\(p.fenLetter) "
+            }
+            send(row + "|")
+        }
+        send(" +-------------------+")
+        send("   a b c d e f g h i")
+        send("")
+        send("Fen: \(position.fen)")
+        send("Key: \(String(position.key, radix: 16, uppercase: true))")
+        send("Checkers: " + position.checkers.map(\.name).joined(separator: " "))
+    }
+
+    /// `eval`: the evaluation split by term.
+    func evaluate() {
+        guard let position = game?.position else {
+            inform("no valid position")
+            return
+        }
+        let evaluator = engine.evaluator
+        func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
+        send("          term |    red mg    red eg |  black mg  black eg")
+        for term in evaluator.breakdown(position) {
+            send(pad(term.name, 30).suffix(14).description + " | " + pad("\(term.redMiddlegame)", 9) + " " + pad("\(term.redEndgame)", 9)
+                 + " | " + pad("\(term.blackMiddlegame)", 9) + " " + pad("\(term.blackEndgame)", 9))
+        }
+        send("Phase: \(Evaluator.phase(position)) of 32 (middlegame weight)")
+        send("Final evaluation: \(evaluator.evaluate(position)) (side to move: \(position.sideToMove))")
+    }
+
+    /// `flip`: the same position seen from the other side (colours and ranks swapped).
+    func flip() {
+        guard let position = game?.position else {
+            inform("no valid position")
+            return
+        }
+        game = Game(position.colorFlipped)
+        bannedMoves = []
+    }
+
+    /// `perft N` / `go perft N`: leaf counts per root move, then the total; no bestmove.
+    func perft(_ args: [String]) {
+        guard let depthText = args.first, let depth = Int(depthText), (1...10).contains(depth) else {
+            inform("perft needs a depth 1-10")
+            return
+        }
+        guard var position = game?.position else {
+            inform("no valid position")
+            return
+        }
+        var total: UInt64 = 0
+        for (move, count) in position.divide(depth) {
+            send("\(text(move)): \(count)")
+            total += count
+        }
+        send("")
+        send("Nodes searched: \(total)")
+        send("")
+    }
+
+    /// `bench [depth]`: the node signature.
+    func bench(_ args: [String]) {
+        let depth = args.first.flatMap { Int($0) }.map { min(max($0, 1), 30) } ?? 10
+        let (nodes, ms) = Engine.bench(depth: depth)
+        send("Nodes searched: \(nodes)")
+        send("Time: \(ms) ms")
+        send("Nodes/second: \(ms > 0 ? nodes * 1000 / UInt64(ms) : nodes)")
+    }
+}

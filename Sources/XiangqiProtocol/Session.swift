@@ -1,0 +1,499 @@
+import Foundation
+import XiangqiCore
+import XiangqiEngine
+import XiangqiSearch
+
+/// The protocol state machine: turns input lines (UCCI or UCI) into engine calls and engine
+/// events into output lines. The only place that knows protocol text.
+///
+/// `handle(_:)` is called from one reader thread; search events arrive on the engine's
+/// search thread. Bad input never throws: it is answered with `info string ...` and the
+/// session keeps serving.
+public final class Session: @unchecked Sendable {
+    // Shared state touched by both threads is guarded by `lock`; the rest belongs to the
+    // reader thread.
+
+    /// The protocol in use, chosen by the last handshake (`ucci` or `uci`).
+    public enum Dialect: Sendable { case none, ucci, uci }
+
+    public static let engineName = "Xiangqi 0.2"
+    public static let engineAuthor = "the xiangqi developers"
+
+    let engine: Engine
+    let out: LineSink
+    private let lock = NSLock()
+    public private(set) var dialect = Dialect.none
+    /// Set once `quit` was handled; the caller's loop should end.
+    public private(set) var shouldQuit = false
+
+    // Position.
+    var game: Game? = Game()
+    var bannedMoves: [Move] = []
+    /// The GUI writes ranks 1-10 (Fairy-Stockfish-style UCI); replies follow it.
+    var ranksFromOne = false
+
+    // Options.
+    var options = ProtocolOptions()
+
+    // Search state (guarded by `lock`).
+    private var holdResult = false
+    private var stopReceived = false
+    private var pendingResult: SearchResult?
+    private var drawOffered = false
+    private var searchDialect = Dialect.none
+    private var searchStart = ContinuousClock.now
+    private var searchedThisPosition = false
+
+    public init(engine: Engine = Engine(), output: LineSink) {
+        self.engine = engine
+        self.out = output
+    }
+
+    func send(_ line: String) { out.write(line) }
+
+    /// Sends a diagnostic as `info string`, cleaned of control characters and of words some
+    /// UCCI GUIs scan for ("draw", "resign", "nobestmove") and kept short.
+    func inform(_ text: String) {
+        var clean = String(text.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? "?" : Character($0) })
+        if clean.count > 200 { clean = String(clean.prefix(200)) + "..." }
+        if dialect != .uci {
+            for word in ["nobestmove", "resign", "draw"] {
+                clean = clean.replacingOccurrences(of: word, with: word.uppercased(), options: .caseInsensitive)
+            }
+        }
+        send("info string " + clean)
+    }
+
+    // MARK: - Dispatch
+
+    /// Handles one input line.
+    public func handle(_ rawLine: String) {
+        let tokens = rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" })
+            .map(String.init)
+        guard let first = tokens.first else {
+            inform("empty line ignored")
+            return
+        }
+        if options.debug { inform("received: \(rawLine)") }
+        let command = first.lowercased()
+        let args = Array(tokens.dropFirst())
+        // In batch mode (UCCI) commands are not read while thinking.
+        if options.batch && engine.isSearching && !["stop", "quit", "isready"].contains(command) {
+            engine.waitUntilIdle()
+        }
+        switch command {
+        case "ucci": handshake(.ucci)
+        case "uci", "ucicyclone": handshake(.uci)
+        case "isready": send("readyok")
+        case "setoption": stopSearchForChange(); setOption(args)
+        case "ucinewgame", "uccinewgame":
+            stopSearchForChange()
+            engine.newGame()
+        case "position": stopSearchForChange(); setPosition(args)
+        case "fen", "startpos": stopSearchForChange(); setPosition(tokens)
+        case "banmoves": stopSearchForChange(); banMoves(args)
+        case "go": go(args)
+        case "ponderhit": ponderHit(args)
+        case "stop": stop()
+        case "probe": probe(args)
+        case "quit": quit()
+        case "d": stopSearchForChange(); display()
+        case "eval": stopSearchForChange(); evaluate()
+        case "flip": stopSearchForChange(); flip()
+        case "perft": stopSearchForChange(); perft(args)
+        case "bench": stopSearchForChange(); bench(args)
+        default:
+            inform("unknown command: \(first)")
+        }
+    }
+
+    /// End of input: behaves as `quit`.
+    public func finish() {
+        if !shouldQuit { quit() }
+    }
+
+    /// Blocks until the current search (if any) has finished and its reply was sent.
+    public func waitForSearch() { engine.waitUntilIdle() }
+
+    // MARK: - Handshake and options
+
+    func handshake(_ d: Dialect) {
+        dialect = d
+        send("id name \(Self.engineName)")
+        if d == .ucci { send("id copyright 2026 \(Self.engineAuthor)") }
+        send("id author \(Self.engineAuthor)")
+        for line in ProtocolOptions.announcements(d) { send(line) }
+        send(d == .ucci ? "ucciok" : "uciok")
+    }
+
+    /// A change of options or position arrived during a search: GUIs should not do that,
+    /// but rather than block the input loop the running search is stopped (and answered).
+    func stopSearchForChange() {
+        guard engine.isSearching else { return }
+        stop()
+        engine.waitUntilIdle()
+    }
+
+    func setOption(_ args: [String]) {
+        var name = "", value = ""
+        if let first = args.first, first.lowercased() == "name" {
+            let rest = args.dropFirst()
+            if let v = rest.firstIndex(where: { $0.lowercased() == "value" }) {
+                name = rest[rest.startIndex..<v].joined(separator: " ")
+                value = rest[(v + 1)...].joined(separator: " ")
+            } else {
+                name = rest.joined(separator: " ")
+            }
+        } else if let first = args.first {
+            name = first
+            value = args.dropFirst().joined(separator: " ")
+        }
+        guard !name.isEmpty else {
+            inform("setoption needs an option name")
+            return
+        }
+        for message in options.set(name: name, value: value, session: self) { inform(message) }
+    }
+
+    // MARK: - Position
+
+    func setPosition(_ args: [String]) {
+        lock.withLock { searchedThisPosition = false }
+        bannedMoves = []
+        switch parsePosition(args) {
+        case .unchanged: break
+        case .invalid: game = nil
+        case .game(let parsed): game = parsed
+        }
+    }
+
+    enum ParsedPosition {
+        /// Nothing usable was given: keep the current position.
+        case unchanged
+        /// A bad FEN: no valid position.
+        case invalid
+        case game(Game)
+    }
+
+    /// Reads `startpos|fen <FEN> [moves ...]` and reports problems. Moves are played up to
+    /// the first illegal one.
+    func parsePosition(_ args: [String]) -> ParsedPosition {
+        guard let kind = args.first?.lowercased() else {
+            inform("position needs 'startpos' or 'fen <FEN>'; position unchanged")
+            return .unchanged
+        }
+        let movesIndex = args.firstIndex(where: { $0.lowercased() == "moves" }) ?? args.count
+        var start: Position
+        switch kind {
+        case "startpos":
+            start = .start
+        case "fen":
+            let fen = args[1..<movesIndex].joined(separator: " ")
+            do {
+                start = try Position(fen: fen)
+            } catch {
+                inform("invalid FEN (\(error)): '\(fen)'; no position is set")
+                return .invalid
+            }
+        default:
+            inform("position needs 'startpos' or 'fen <FEN>', not '\(args[0])'; position unchanged")
+            return .unchanged
+        }
+        var result = Game(start)
+        let moveTokens = movesIndex < args.count ? Array(args[(movesIndex + 1)...]) : []
+        for (i, token) in moveTokens.enumerated() {
+            guard let move = readMove(token, in: result.position) else {
+                inform("illegal move '\(token)' (move \(i + 1) of the list) refused; position kept after move \(i)")
+                break
+            }
+            try? result.play(move)
+        }
+        return .game(result)
+    }
+
+    /// Reads a move in ICCS; falls back to ranks 1-10 (and remembers to answer that way)
+    /// only when the text cannot be read as a legal ICCS move.
+    func readMove(_ token: String, in position: Position) -> Move? {
+        if let move = Move(iccs: token), position.isLegal(move) { return move }
+        if let move = Self.moveFromRanksOne(token), position.isLegal(move) {
+            ranksFromOne = true
+            return move
+        }
+        return position.parseMove(token)
+    }
+
+    /// Parses `h3e3`-style text with ranks 1-10.
+    static func moveFromRanksOne(_ text: String) -> Move? {
+        let chars = Array(text.lowercased())
+        var i = 0
+        func square() -> Square? {
+            guard i < chars.count, let f = chars[i].asciiValue, f >= 97, f <= 105 else { return nil }
+            i += 1
+            var digits = ""
+            while i < chars.count, chars[i].isNumber, digits.count < 2 { digits.append(chars[i]); i += 1 }
+            guard let r = Int(digits), (1...10).contains(r) else { return nil }
+            return Square(file: Int(f) - 97, rank: r - 1)
+        }
+        guard let from = square(), let to = square(), i == chars.count, from != to else { return nil }
+        return Move(from: from, to: to)
+    }
+
+    /// A move as the GUI expects to read it.
+    func text(_ move: Move) -> String {
+        guard ranksFromOne else { return move.iccs }
+        return "\(move.from.name.prefix(1))\(move.from.rank + 1)\(move.to.name.prefix(1))\(move.to.rank + 1)"
+    }
+
+    func banMoves(_ args: [String]) {
+        guard let position = game?.position else {
+            inform("no valid position to ban moves in")
+            return
+        }
+        bannedMoves = []
+        for token in args {
+            if let move = readMove(token, in: position) {
+                bannedMoves.append(move)
+            } else {
+                inform("banmoves: '\(token)' is not a legal move here, ignored")
+            }
+        }
+    }
+
+    // MARK: - Searching
+
+    func go(_ args: [String]) {
+        stopSearchForChange()
+        var limits = SearchLimits()
+        limits.moveOverhead = options.moveOverhead
+        var ponder = false, draw = false, infinite = false, perftDepth: Int?
+        var searchMoves: [String] = []
+        var ownTime: Int?, ownIncrement = 0, movesToGo: Int?
+        var redTime: Int?, blackTime: Int?, redIncrement = 0, blackIncrement = 0
+        var depthZero = false
+        let secondsScale = dialect == .ucci && !options.useMillisec ? 1000 : 1
+        var i = 0
+        func number(_ word: String) -> Int? {
+            guard i + 1 < args.count else {
+                inform("go: '\(word)' needs a number")
+                return nil
+            }
+            i += 1
+            guard let n = Int(args[i]) ?? Double(args[i]).map({ Int($0) }) else {
+                inform("go: '\(args[i])' after '\(word)' is not a number, ignored")
+                return nil
+            }
+            return max(0, n)
+        }
+        while i < args.count {
+            let word = args[i].lowercased()
+            switch word {
+            case "ponder": ponder = true
+            case "draw": draw = true
+            case "infinite": infinite = true
+            case "depth":
+                if let n = number(word) {
+                    if n == 0 { depthZero = true } else { limits.depth = min(n, Score.maxPly - 8) }
+                }
+            case "nodes": if let n = number(word) { limits.nodes = UInt64(max(1, n)) }
+            case "mate": if let n = number(word) { limits.mate = n }
+            case "movetime": if let n = number(word) { limits.moveTime = n }
+            case "time": if let n = number(word) { ownTime = n * secondsScale }
+            case "increment": if let n = number(word) { ownIncrement = n * secondsScale }
+            case "movestogo": if let n = number(word) { movesToGo = n }
+            case "opptime", "oppincrement", "oppmovestogo": _ = number(word)
+            case "wtime": redTime = number(word)
+            case "btime": blackTime = number(word)
+            case "winc": redIncrement = number(word) ?? 0
+            case "binc": blackIncrement = number(word) ?? 0
+            case "perft": perftDepth = number(word)
+            case "searchmoves":
+                searchMoves = Array(args[(i + 1)...])
+                i = args.count
+            default: inform("go: unknown word '\(args[i])' ignored")
+            }
+            i += 1
+        }
+        if let perftDepth {
+            perft([String(perftDepth)])
+            return
+        }
+        guard let game else {
+            inform("no valid position: search refused")
+            sendNoMove(legalMovesExist: false)
+            return
+        }
+        let position = game.position
+        let us = position.sideToMove
+        if let ownTime {
+            limits.clock = SearchLimits.Clock(timeLeft: ownTime, increment: ownIncrement, movesToGo: movesToGo)
+        } else if let t = us == .red ? redTime : blackTime {
+            limits.clock = SearchLimits.Clock(timeLeft: t, increment: us == .red ? redIncrement : blackIncrement,
+                                              movesToGo: movesToGo)
+        }
+        let noBound = limits.depth == nil && limits.nodes == nil && limits.moveTime == nil && limits.clock == nil
+            && limits.mate == nil
+        limits.infinite = infinite || (noBound && !depthZero)
+
+        var rootMoves = position.legalMoves
+        if !searchMoves.isEmpty {
+            let wanted = searchMoves.compactMap { readMove($0, in: position) }
+            rootMoves = rootMoves.filter { wanted.contains($0) }
+        }
+        if !bannedMoves.isEmpty { rootMoves = rootMoves.filter { !bannedMoves.contains($0) } }
+
+        if depthZero && dialect == .ucci {
+            send("info depth 0 score \(engine.evaluator.evaluate(position))")
+            send("nobestmove")
+            return
+        }
+        lock.withLock { searchedThisPosition = true }
+        if rootMoves.isEmpty {
+            sendNoMove(legalMovesExist: position.hasLegalMove)
+            return
+        }
+        if !options.useHash { engine.newGame() }
+        lock.withLock {
+            holdResult = ponder || limits.infinite
+            stopReceived = false
+            pendingResult = nil
+            drawOffered = draw
+            searchDialect = dialect
+            searchStart = ContinuousClock.now
+        }
+        engine.setGame(game)
+        engine.startSearch(limits, rootMoves: rootMoves, ponder: ponder,
+                           onInfo: { [weak self] info in self?.report(info) },
+                           onResult: { [weak self] result in self?.finished(result) })
+    }
+
+    func sendNoMove(legalMovesExist: Bool) {
+        if dialect == .ucci {
+            send("nobestmove")
+        } else {
+            if !legalMovesExist { send("info depth 0 score mate 0") }
+            send("bestmove (none)")
+        }
+    }
+
+    func report(_ info: SearchInfo) {
+        var line = "info depth \(info.depth)"
+        let ucci = lock.withLock { searchDialect } == .ucci
+        if ucci {
+            line += " score \(ucciScore(info.score))"
+            line += " time \(info.time) nodes \(info.nodes)"
+        } else {
+            line += " seldepth \(info.selectiveDepth) multipv 1 score \(uciScore(info.score))"
+            if info.bound == .lower { line += " lowerbound" } else if info.bound == .upper { line += " upperbound" }
+            if options.showWDL {
+                let (w, d, l) = Self.winDrawLoss(info.score)
+                line += " wdl \(w) \(d) \(l)"
+            }
+            line += " nodes \(info.nodes) nps \(info.nodesPerSecond) hashfull \(info.hashfull) time \(info.time)"
+        }
+        if !info.principalVariation.isEmpty {
+            line += " pv " + info.principalVariation.map(text).joined(separator: " ")
+        }
+        send(line)
+    }
+
+    func uciScore(_ score: Int) -> String {
+        Score.isMate(score) ? "mate \(Score.mateInMoves(score))" : "cp \(score)"
+    }
+
+    /// UCCI scores are bare integers; mates as ±(10000 − plies), ElephantEye's convention.
+    func ucciScore(_ score: Int) -> Int {
+        guard Score.isMate(score) else { return max(-9000, min(9000, score)) }
+        let plies = Score.mate - abs(score)
+        return score > 0 ? 10000 - plies : -(10000 - plies)
+    }
+
+    /// Win, draw and loss chances per mille for the side to move, from a logistic model of
+    /// the score (a draw is likeliest near 0, as in master games).
+    public static func winDrawLoss(_ score: Int) -> (Int, Int, Int) {
+        if Score.isMate(score) { return score > 0 ? (1000, 0, 0) : (0, 0, 1000) }
+        func logistic(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
+        let s = Double(score)
+        let w = Int((1000 * logistic((s - 150) / 100)).rounded())
+        let l = Int((1000 * logistic((-s - 150) / 100)).rounded())
+        return (w, 1000 - w - l, l)
+    }
+
+    func finished(_ result: SearchResult) {
+        lock.withLock {
+            if holdResult && !stopReceived {
+                pendingResult = result
+            } else {
+                emitLocked(result)
+            }
+        }
+    }
+
+    /// Writes the `bestmove` line; call with `lock` held.
+    private func emitLocked(_ result: SearchResult) {
+        holdResult = false
+        pendingResult = nil
+        guard let move = result.bestMove else {
+            if searchDialect == .ucci { send("nobestmove") } else { send("bestmove (none)") }
+            return
+        }
+        var line = "bestmove \(text(move))"
+        if let p = result.ponderMove { line += " ponder \(text(p))" }
+        if searchDialect == .ucci && drawOffered && result.score <= 20 && !Score.isMate(result.score) {
+            line += " draw"
+        }
+        send(line)
+    }
+
+    func ponderHit(_ args: [String]) {
+        let offered = args.first?.lowercased() == "draw"
+        let elapsed = lock.withLock { () -> Int in
+            let d = ContinuousClock.now - searchStart
+            return Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
+        }
+        engine.ponderHit(elapsedMilliseconds: elapsed)
+        lock.withLock {
+            if offered { drawOffered = true }
+            holdResult = false
+            if let pending = pendingResult { emitLocked(pending) }
+        }
+    }
+
+    func stop() {
+        let idleNoSearch = lock.withLock { () -> Bool in
+            stopReceived = true
+            if let pending = pendingResult {
+                emitLocked(pending)
+                return false
+            }
+            return !engine.isSearching && !searchedThisPosition
+        }
+        engine.stop()
+        if idleNoSearch && dialect == .ucci { send("nobestmove") }
+    }
+
+    func quit() {
+        engine.stop()
+        lock.withLock { stopReceived = true }
+        engine.waitUntilIdle()
+        lock.withLock {
+            if let pending = pendingResult { emitLocked(pending) }
+        }
+        if dialect == .ucci { send("bye") }
+        shouldQuit = true
+    }
+
+    // MARK: - Hash probe
+
+    func probe(_ args: [String]) {
+        guard case .game(let probed) = parsePosition(args), let entry = engine.probe(probed.position) else {
+            send("pophash")
+            return
+        }
+        var line = "pophash"
+        if entry.move.isReal { line += " bestmove \(text(entry.move))" }
+        let score = ucciScore(entry.score)
+        if entry.bound == .lower || entry.bound == .exact { line += " lowerbound \(score) depth \(entry.depth)" }
+        if entry.bound == .upper || entry.bound == .exact { line += " upperbound \(score) depth \(entry.depth)" }
+        send(line)
+    }
+}
