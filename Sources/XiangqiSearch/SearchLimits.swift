@@ -45,8 +45,8 @@ public struct SearchLimits: Sendable, Equatable {
         self.infinite = infinite
     }
 
-    /// The soft target (stop deepening after it) and hard limit (abort at once) in
-    /// milliseconds, or `nil` when time does not bound this search.
+    /// The soft target (no new iteration starts after half of it) and the hard limit (the
+    /// search aborts) in milliseconds, or `nil` when time does not bound this search.
     public var timeBudget: (soft: Int, hard: Int)? {
         if infinite { return nil }
         var budget: (soft: Int, hard: Int)?
@@ -59,8 +59,9 @@ public struct SearchLimits: Sendable, Equatable {
             budget = (soft, hard)
         }
         if let moveTime {
+            // A fixed time is meant to be used: no soft target of its own.
             let t = max(1, moveTime - moveOverhead)
-            budget = budget.map { (min($0.soft, t), min($0.hard, t)) } ?? (t, t)
+            budget = budget.map { (min($0.soft, t), min($0.hard, t)) } ?? (Int.max / 4, t)
         }
         return budget
     }
