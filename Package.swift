@@ -33,5 +33,6 @@ let package = Package(
             dependencies: ["XiangqiCore"],
             resources: [.copy("Resources")]
         ),
+        .testTarget(name: "XiangqiSearchTests", dependencies: ["XiangqiEngine"]),
     ]
 )

@@ -57,9 +57,9 @@ extension Searcher {
         if depth <= 0 { return quiescence(alphaIn, betaIn, ply, pvNode: pvNode) }
         var alpha = alphaIn, beta = betaIn
         let isRoot = ply == 0
-        nodes &+= 1
         checkLimits()
         if stopped { return 0 }
+        nodes &+= 1
         pvLength[ply] = 0
         if ply > selectiveDepth { selectiveDepth = ply }
 
@@ -255,9 +255,9 @@ extension Searcher {
     /// Captures only (all evasions when in check) until the position is quiet.
     mutating func quiescence(_ alphaIn: Int, _ beta: Int, _ ply: Int, pvNode: Bool) -> Int {
         var alpha = alphaIn
-        nodes &+= 1
         checkLimits()
         if stopped { return 0 }
+        nodes &+= 1
         if ply > selectiveDepth { selectiveDepth = ply }
         let inCheck = position.isInCheck
         if ply >= Score.maxPly - 2 { return inCheck ? 0 : evaluator.evaluate(position) }

@@ -1,0 +1,169 @@
+import Testing
+import XiangqiCore
+import XiangqiEngine
+import XiangqiSearch
+
+func search(_ fen: String, _ limits: SearchLimits, moves: [String] = []) throws -> SearchResult {
+    let engine = Engine(hashMegabytes: 4)
+    var game = Game(try Position(fen: fen))
+    for m in moves { try game.play(m) }
+    engine.setGame(game)
+    return engine.search(limits)
+}
+
+@Suite struct SearchTests {
+    @Test func mateInOneIsFoundWithItsScore() throws {
+        let result = try search("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", SearchLimits(depth: 3))
+        #expect(result.bestMove == Move(iccs: "a0d0"))
+        #expect(result.score == Score.mate - 1)
+        #expect(Score.mateInMoves(result.score) == 1)
+    }
+
+    @Test(arguments: [
+        // Forced mates from the shared tactics collection (dm 2 proved there by exhaustive search).
+        ("2baka3/9/2n4cb/p3p3p/2p2rPc1/4N4/P1P1P3P/2C1B3C/1r7/R2AKABR1 b - - 0 1", ["f5f0"], 2),
+        ("5kr2/2CRc1R2/4b1nr1/p3p3p/9/9/P3P3P/9/4A4/2B1KAB2 w - - 0 1", ["g8e8"], 2),
+        ("c3ka3/4a4/4b4/2pRc2r1/p3C4/9/P3P3p/6C2/4A4/2BK1AB2 w - - 0 1", ["g2g9"], 2),
+        ("3N5/1C1Ra4/4bk3/p2np3p/2b6/4n4/P3r1p1P/4B4/4A4/4KA3 w - - 0 1", ["b8b7"], 3),
+        ("4k4/4aR3/2naN1N2/p1p5p/4p1r2/9/P1Pn4P/3C5/4A4/2B1KABc1 w - - 0 1", ["f8e8"], 3),
+        ("3ak4/3naP1r1/9/5N3/p8/6R2/P8/5A3/4A4/4K4 w - - 0 1", ["g4g9"], 3),
+    ])
+    func mateInNIsFoundAtTheRightDistance(_ fen: String, _ best: [String], _ moves: Int) throws {
+        let result = try search(fen, SearchLimits(depth: 2 * moves + 3))
+        #expect(Score.isMate(result.score))
+        #expect(Score.mateInMoves(result.score) == moves)
+        #expect(best.contains(result.bestMove?.iccs ?? ""))
+    }
+
+    @Test func noMoveWhenCheckmated() throws {
+        let result = try search("3k5/9/9/9/9/9/9/9/r8/r3K4 w - - 0 1", SearchLimits(depth: 4))
+        #expect(result.bestMove == nil)
+    }
+
+    @Test func freeChariotIsTaken() throws {
+        // The red chariot on a5 takes the loose black chariot on e5.
+        let result = try search("4k4/9/9/9/R3r4/9/9/9/9/3K5 w - - 0 1", SearchLimits(depth: 4))
+        #expect(result.bestMove == Move(iccs: "a5e5"))
+        #expect(result.score > 500)
+    }
+
+    @Test func searchIsDeterministicAfterNewGame() throws {
+        let engine = Engine(hashMegabytes: 4)
+        var game = Game()
+        try game.play("h2e2")
+        engine.setGame(game)
+        engine.newGame()
+        let first = engine.search(SearchLimits(depth: 7))
+        engine.newGame()
+        let second = engine.search(SearchLimits(depth: 7))
+        #expect(first.nodes == second.nodes)
+        #expect(first.bestMove == second.bestMove)
+        #expect(first.score == second.score)
+    }
+
+    @Test func nodeLimitIsRespectedAndAMoveIsReturned() throws {
+        let result = try search(Position.startFEN, SearchLimits(nodes: 5000))
+        #expect(result.bestMove != nil)
+        #expect(Position.start.isLegal(result.bestMove!))
+        // The node budget is checked at every node once depth 1 is complete.
+        #expect(result.nodes <= 5000 || result.depth <= 1, "nodes \(result.nodes) depth \(result.depth)")
+    }
+
+    @Test func aMoveIsReturnedEvenWithNoTime() throws {
+        var limits = SearchLimits(moveTime: 0)
+        limits.moveOverhead = 0
+        let result = try search(Position.startFEN, limits)
+        #expect(result.bestMove.map { Position.start.isLegal($0) } == true)
+        #expect(result.depth >= 1)
+    }
+
+    @Test func rootMovesRestrictTheChoice() throws {
+        let engine = Engine(hashMegabytes: 4)
+        let only = [Move(iccs: "a0a1")!, Move(iccs: "i0i1")!]
+        let result = engine.search(SearchLimits(depth: 4), rootMoves: only)
+        #expect(only.contains(result.bestMove!))
+    }
+
+    @Test func stopEndsAnInfiniteSearchWithALegalMove() async throws {
+        let engine = Engine(hashMegabytes: 4)
+        let box = ResultBox()
+        engine.startSearch(SearchLimits(infinite: true), onInfo: { _ in }, onResult: { box.set($0) })
+        engine.stop()
+        engine.waitUntilIdle()
+        let result = try #require(box.value)
+        #expect(Position.start.isLegal(try #require(result.bestMove)))
+    }
+
+    @Test func infoIsReportedPerIteration() throws {
+        let engine = Engine(hashMegabytes: 4)
+        var depths: [Int] = []
+        let result = engine.search(SearchLimits(depth: 5)) { info in
+            if info.bound == .exact { depths.append(info.depth) }
+            #expect(!info.principalVariation.isEmpty)
+        }
+        #expect(depths == [1, 2, 3, 4, 5])
+        #expect(result.depth == 5)
+    }
+}
+
+final class ResultBox: @unchecked Sendable {
+    private var stored: SearchResult?
+    private let lock = NSLockLike()
+    func set(_ r: SearchResult) { lock.with { stored = r } }
+    var value: SearchResult? { lock.with { stored } }
+}
+
+import Foundation
+typealias NSLockLike = NSLock
+extension NSLock {
+    func with<T>(_ body: () -> T) -> T { lock(); defer { unlock() }; return body() }
+}
+
+@Suite struct ScoreAndTableTests {
+    @Test func entriesPackAndUnpack() {
+        for move in [Move.none, Move(iccs: "h2e2")!, Move(iccs: "i9i0")!] {
+            for score in [-Score.mate + 3, -1234, 0, 77, Score.mate - 5] {
+                for bound in [Bound.upper, .lower, .exact] {
+                    let e = TTEntry(move: move, score: score, eval: -score / 2, depth: 17, bound: bound, generation: 41)
+                    #expect(TTEntry(packed: e.packed) == e)
+                }
+            }
+        }
+        let shallow = TTEntry(move: .none, score: 0, eval: Score.none, depth: -3, bound: .upper, generation: 0)
+        #expect(TTEntry(packed: shallow.packed) == shallow)
+    }
+
+    @Test func tableStoresAndFinds() {
+        let table = TranspositionTable(megabytes: 1)
+        #expect(table.probe(0x1234_5678_9ABC_DEF0) == nil)
+        let engine = Engine(hashMegabytes: 1)
+        _ = engine.search(SearchLimits(depth: 5))
+        let entry = engine.probe(Position.start)
+        #expect(entry != nil)
+        #expect(entry.map { Position.start.isLegal($0.move) } == true)
+    }
+
+    @Test func mateDistancesConvert() {
+        #expect(Score.mateInMoves(Score.mate - 1) == 1)
+        #expect(Score.mateInMoves(Score.mate - 3) == 2)
+        #expect(Score.mateInMoves(-Score.mate + 2) == -1)
+        #expect(!Score.isMate(900))
+    }
+
+    @Test func timeBudgetsStayInsideTheClock() {
+        for left in [50, 300, 1000, 60_000, 600_000] {
+            for inc in [0, 100, 2000] {
+                var limits = SearchLimits(clock: .init(timeLeft: left, increment: inc))
+                limits.moveOverhead = 10
+                let budget = limits.timeBudget!
+                #expect(budget.hard <= max(1, left - 10))
+                #expect(budget.soft <= budget.hard)
+                #expect(budget.soft >= 1)
+            }
+        }
+        let fixed = SearchLimits(moveTime: 500).timeBudget!
+        #expect(fixed.hard == 490)
+        #expect(SearchLimits(depth: 5).timeBudget == nil)
+        #expect(SearchLimits(moveTime: 100, infinite: true).timeBudget == nil)
+    }
+}
