@@ -34,5 +34,10 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "XiangqiSearchTests", dependencies: ["XiangqiEngine"]),
+        .testTarget(
+            name: "XiangqiProtocolTests",
+            dependencies: ["XiangqiProtocol", "xiangqi"],
+            resources: [.copy("Transcripts")]
+        ),
     ]
 )

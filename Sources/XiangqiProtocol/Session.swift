@@ -319,7 +319,7 @@ public final class Session: @unchecked Sendable {
         }
         guard let game else {
             inform("no valid position: search refused")
-            sendNoMove(legalMovesExist: false)
+            sendNoMove(legalMovesExist: true)
             return
         }
         let position = game.position

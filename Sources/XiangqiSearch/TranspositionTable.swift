@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import XiangqiCore
 
 /// How a stored score relates to the true value.
@@ -73,11 +78,19 @@ public final class TranspositionTable: @unchecked Sendable {
     /// A table of `megabytes` MB (at least 1).
     public init(megabytes: Int) {
         bucketCount = Self.buckets(forMegabytes: megabytes)
-        words = .allocate(capacity: bucketCount * 8)
-        words.initialize(repeating: 0, count: bucketCount * 8)
+        words = Self.zeroedWords(bucketCount * 8)
     }
 
-    deinit { words.deallocate() }
+    deinit { free(words) }
+
+    /// Zeroed memory from `calloc`: large blocks come straight from the kernel as untouched
+    /// pages, so a fresh or cleared table costs no time and no resident memory until used.
+    private static func zeroedWords(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+        guard let raw = calloc(count, MemoryLayout<UInt64>.stride) else {
+            fatalError("cannot allocate a \(count * 8 / (1 << 20)) MB hash table")
+        }
+        return raw.bindMemory(to: UInt64.self, capacity: count)
+    }
 
     static func buckets(forMegabytes mb: Int) -> Int {
         max(1, mb) * 1024 * 1024 / bytesPerBucket
@@ -90,15 +103,16 @@ public final class TranspositionTable: @unchecked Sendable {
     public func resize(megabytes: Int) {
         let count = Self.buckets(forMegabytes: megabytes)
         guard count != bucketCount else { return clear() }
-        words.deallocate()
+        free(words)
         bucketCount = count
-        words = .allocate(capacity: count * 8)
-        clear()
+        words = Self.zeroedWords(count * 8)
+        generation = 0
     }
 
-    /// Empties every entry.
+    /// Empties every entry (by replacing the memory with fresh zeroed pages).
     public func clear() {
-        words.initialize(repeating: 0, count: bucketCount * 8)
+        free(words)
+        words = Self.zeroedWords(bucketCount * 8)
         generation = 0
     }
 

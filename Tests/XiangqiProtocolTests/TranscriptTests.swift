@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import XiangqiEngine
+@testable import XiangqiProtocol
+
+/// Runs a transcript: `> line` is sent to a fresh in-memory session; `< pattern` must match
+/// the next output line; `<* pattern` matches any number of consecutive output lines (up to
+/// the first line that matches the next single-line pattern). In a
+/// pattern, `*` stands for one token and a trailing `...` for the rest of the line.
+/// The runner waits for a search after each `go` that is neither `infinite` nor `ponder`.
+func runTranscript(_ text: String) -> [String] {
+    let sink = MemorySink()
+    let session = Session(engine: Engine(hashMegabytes: 2), output: sink)
+    var expected: [(many: Bool, pattern: String)] = []
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let line = String(raw)
+        if line.hasPrefix("> ") || line == ">" {
+            let input = line == ">" ? "" : String(line.dropFirst(2))
+            session.handle(input)
+            let words = input.lowercased().split(separator: " ")
+            if words.first == "go" && !words.contains("infinite") && !words.contains("ponder") {
+                session.waitForSearch()
+            }
+        } else if line.hasPrefix("<* ") {
+            expected.append((true, String(line.dropFirst(3))))
+        } else if line.hasPrefix("< ") || line == "<" {
+            expected.append((false, line == "<" ? "" : String(line.dropFirst(2))))
+        }
+    }
+    session.waitForSearch()
+    return match(sink.lines, expected)
+}
+
+/// Returns the mismatches (empty when the output follows the patterns).
+func match(_ output: [String], _ expected: [(many: Bool, pattern: String)]) -> [String] {
+    var i = 0
+    for (k, (many, pattern)) in expected.enumerated() {
+        if many {
+            // Lazy: stop as soon as the next single-line pattern matches.
+            let next = expected[(k + 1)...].first(where: { !$0.many })?.pattern
+            while i < output.count && lineMatches(output[i], pattern) {
+                if let next, lineMatches(output[i], next) { break }
+                i += 1
+            }
+        } else {
+            guard i < output.count else { return ["missing line matching '\(pattern)'"] }
+            guard lineMatches(output[i], pattern) else {
+                return ["line \(i + 1) '\(output[i])' does not match '\(pattern)'", "output:"] + output
+            }
+            i += 1
+        }
+    }
+    if i < output.count { return ["unexpected extra lines:"] + output[i...] }
+    return []
+}
+
+func lineMatches(_ line: String, _ pattern: String) -> Bool {
+    let words = line.split(separator: " ").map(String.init)
+    let patternWords = pattern.split(separator: " ").map(String.init)
+    var i = 0
+    for (k, p) in patternWords.enumerated() {
+        if p == "..." && k == patternWords.count - 1 { return true }
+        guard i < words.count else { return false }
+        if p != "*" && p != words[i] {
+            // A pattern word may end in '*' to match a prefix.
+            guard p.hasSuffix("*"), words[i].hasPrefix(p.dropLast()) else { return false }
+        }
+        i += 1
+    }
+    return i == words.count
+}
+
+@Suite(.serialized) struct TranscriptTests {
+    static let names = ["ucci-handshake", "uci-handshake", "ucci-search", "uci-search", "bad-input",
+                        "no-legal-move", "banmoves", "debug-commands", "options", "ranks-from-one",
+                        "infinite-and-ponder"]
+
+    @Test(arguments: names)
+    func transcript(_ name: String) throws {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Transcripts"))
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let problems = runTranscript(text)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test func hugeLineAndBinaryBytesAreSurvived() {
+        let sink = MemorySink()
+        let session = Session(engine: Engine(hashMegabytes: 2), output: sink)
+        session.handle("ucci")
+        _ = sink.take()
+        session.handle("position startpos moves " + String(repeating: "h2e2 e2h2 ", count: 10_000))
+        session.handle(String(decoding: [0, 1, 2, 255, 254, 10, 13, 0x80], as: UTF8.self))
+        session.handle(String(repeating: "x", count: 100_000))
+        session.handle("isready")
+        let lines = sink.lines
+        #expect(lines.last == "readyok")
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("info string ") && $0.count < 260 })
+        #expect(lines.count == 4)
+    }
+
+    @Test func wdlSumsToOneThousand() {
+        for score in [-900, -150, -1, 0, 40, 150, 800, 29990, -29990] {
+            let (w, d, l) = Session.winDrawLoss(score)
+            #expect(w + d + l == 1000)
+            #expect(w >= 0 && d >= 0 && l >= 0)
+        }
+        #expect(Session.winDrawLoss(300).0 > Session.winDrawLoss(100).0)
+    }
+}
