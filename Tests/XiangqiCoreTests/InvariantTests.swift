@@ -33,7 +33,8 @@ import XiangqiCore
     }
 
     @Test func generatorAgreesWithReference() {
-        for p in Self.positions {
+        // Every third playout position (the reference generator is slow in debug builds).
+        for p in Self.positions.enumerated().filter({ $0.offset % 3 == 0 }).map(\.element) {
             let mine = Set(p.legalMoves.map(\.iccs))
             let reference = ReferenceBoard(p).legalMoves()
             #expect(mine == reference, "\(p.fen): extra \(mine.subtracting(reference)), missing \(reference.subtracting(mine))")
