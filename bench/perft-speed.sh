@@ -13,7 +13,7 @@ depth=${1:-5}
 runs=${2:-5}
 fsf=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
 [ -x "$fsf" ] || { echo "Fairy-Stockfish not found at $fsf (apt-get install fairy-stockfish)" >&2; exit 1; }
-swift build -c release --product xiangqi >/dev/null
+swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
 ours=.build/release/xiangqi
 
 now() { date +%s%N; }

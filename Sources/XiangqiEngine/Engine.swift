@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 import XiangqiCore
 import XiangqiSearch
@@ -12,13 +11,12 @@ import XiangqiSearch
 public final class Engine: @unchecked Sendable {
     // Mutable state is guarded by `lock`, except what the search thread owns while running
     // (table and heap), which other methods touch only after `waitUntilIdle()`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var game = Game()
     private var table: TranspositionTable
     private let heap = SearchHeap()
     private let signals = SearchSignals()
-    private var worker: Thread?
-    private let idle = NSCondition()
+    private let idle = Lock()
     private var searching = false
 
     /// The evaluation in use (set between searches).
@@ -77,7 +75,7 @@ public final class Engine: @unchecked Sendable {
         signals.pondering.store(ponder, ordering: .relaxed)
         signals.ponderHitTime.store(0, ordering: .relaxed)
         let game = currentGame
-        let thread = Thread { [self] in
+        startThread(stackSize: 64 << 20) { [self] in
             let result = self.run(game, limits, rootMoves, onInfo)
             onResult(result)
             self.idle.withLock {
@@ -85,9 +83,6 @@ public final class Engine: @unchecked Sendable {
                 self.idle.broadcast()
             }
         }
-        thread.stackSize = 64 << 20
-        worker = thread
-        thread.start()
     }
 
     /// Searches on the calling thread and returns the result.

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import XiangqiEngine
 
 /// Where protocol replies go. Implementations write whole lines, flush each one, and may be
 /// called from any thread.
@@ -6,10 +11,14 @@ public protocol LineSink: AnyObject, Sendable {
     func write(_ line: String)
 }
 
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}
+
 /// Standard output, flushed after every line.
 public final class StandardOutputSink: LineSink, @unchecked Sendable {
     // `lock` serialises writers (reader thread and search thread).
-    private let lock = NSLock()
+    private let lock = Lock()
     public init() {}
     public func write(_ line: String) {
         var bytes = Array((line + "\n").utf8)
@@ -17,7 +26,7 @@ public final class StandardOutputSink: LineSink, @unchecked Sendable {
             bytes.withUnsafeMutableBytes { buffer in
                 var offset = 0
                 while offset < buffer.count {
-                    let n = Foundation.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                    let n = systemWrite(1, buffer.baseAddress! + offset, buffer.count - offset)
                     if n <= 0 { break }  // the reader has gone; nothing more can be done
                     offset += n
                 }
@@ -29,7 +38,7 @@ public final class StandardOutputSink: LineSink, @unchecked Sendable {
 /// Collects lines in memory (for tests and embedding).
 public final class MemorySink: LineSink, @unchecked Sendable {
     // `lock` guards `lines`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var storage: [String] = []
     public init() {}
     public func write(_ line: String) { lock.withLock { storage.append(line) } }

@@ -1,4 +1,3 @@
-import Foundation
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
@@ -21,7 +25,7 @@ public final class Session: @unchecked Sendable {
 
     let engine: Engine
     let out: LineSink
-    private let lock = NSLock()
+    private let lock = Lock()
     public private(set) var dialect = Dialect.none
     /// Set once `quit` was handled; the caller's loop should end.
     public private(set) var shouldQuit = false
@@ -56,12 +60,20 @@ public final class Session: @unchecked Sendable {
     func inform(_ text: String) {
         var clean = String(text.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? "?" : Character($0) })
         if clean.count > 200 { clean = String(clean.prefix(200)) + "..." }
-        if dialect != .uci {
-            for word in ["nobestmove", "resign", "draw"] {
-                clean = clean.replacingOccurrences(of: word, with: word.uppercased(), options: .caseInsensitive)
+        if dialect != .uci { clean = Self.shoutingGUIKeywords(clean) }
+        send("info string " + clean)
+    }
+
+    /// Upper-cases "nobestmove", "resign" and "draw" wherever they occur, in any case.
+    static func shoutingGUIKeywords(_ text: String) -> String {
+        var chars = Array(text)
+        let lower = chars.map { Character($0.lowercased()) }
+        for word in ["nobestmove", "resign", "draw"].map(Array.init) where chars.count >= word.count {
+            for i in 0...(chars.count - word.count) where Array(lower[i..<(i + word.count)]) == word {
+                for k in 0..<word.count { chars[i + k] = Character(word[k].uppercased()) }
             }
         }
-        send("info string " + clean)
+        return String(chars)
     }
 
     // MARK: - Dispatch

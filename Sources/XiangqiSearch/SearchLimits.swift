@@ -51,10 +51,13 @@ public struct SearchLimits: Sendable, Equatable {
         if infinite { return nil }
         var budget: (soft: Int, hard: Int)?
         if let clock {
-            let left = max(0, clock.timeLeft - moveOverhead)
-            let moves = max(1, min(clock.movesToGo ?? 30, 30))
-            let base = left / moves + clock.increment * 3 / 4
-            let hard = max(1, min(left * 3 / 5, base * 4))
+            // Expected moves still to play on this clock (sudden death: 40), each charged
+            // the move overhead, so that a short clock shrinks thinking to almost nothing
+            // instead of running out: with 300 ms left and no increment the budget is 1 ms.
+            let moves = max(1, min(clock.movesToGo ?? 40, 40))
+            let usable = max(1, clock.timeLeft + clock.increment * (moves - 1) - moveOverhead * (2 + moves))
+            let base = usable / moves
+            let hard = max(1, min((clock.timeLeft - moveOverhead) * 3 / 5, base * 4))
             let soft = max(1, min(base, hard))
             budget = (soft, hard)
         }

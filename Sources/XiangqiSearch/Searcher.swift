@@ -237,7 +237,7 @@ public struct Searcher {
             stopped = true
             return
         }
-        guard nodes & 1023 == 0 else { return }
+        guard nodes & 255 == 0 else { return }
         if signals.stop.load(ordering: .relaxed) {
             stopped = true
             return

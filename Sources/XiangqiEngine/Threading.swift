@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Small POSIX threading helpers, so that the engine needs no Foundation (which would add
+// about 8 ms to every process start; see bench/latency.md).
+
+/// A mutual-exclusion lock with a condition variable.
+public final class Lock: @unchecked Sendable {
+    // The pthread objects live at stable heap addresses for the lock's lifetime.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    public init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the lock held.
+    @inline(__always)
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Waits for ``broadcast()``; call only inside ``withLock(_:)``.
+    public func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// Wakes every waiter; call inside ``withLock(_:)``.
+    public func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// Starts `body` on a new detached thread with a `stackSize`-byte stack.
+func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+    final class Box: @unchecked Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    pthread_attr_setstacksize(&attributes, stackSize)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let context = Unmanaged.passRetained(Box(body)).toOpaque()
+    #if canImport(Glibc)
+    var thread = pthread_t()
+    #else
+    var thread: pthread_t?
+    #endif
+    let status = pthread_create(&thread, &attributes, { raw in
+        let box = Unmanaged<AnyObject>.fromOpaque(raw!).takeRetainedValue() as! Box
+        box.body()
+        return nil
+    }, context)
+    pthread_attr_destroy(&attributes)
+    if status != 0 {
+        // No thread could be made: run the work here rather than lose it.
+        Unmanaged<AnyObject>.fromOpaque(context).release()
+        body()
+    }
+}
