@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import XiangqiCore
 
@@ -69,19 +74,6 @@ let reductions: [Int] = {
     }
     return table
 }()
-
-/// Natural logarithm without Foundation (series on the mantissa; enough for table building).
-func log(_ x: Double) -> Double {
-    var m = x, e = 0.0
-    while m > 2 { m /= 2.718281828459045; e += 1 }
-    let y = (m - 1) / (m + 1), y2 = y * y
-    var term = y, sum = 0.0
-    for k in stride(from: 1, through: 41, by: 2) {
-        sum += term / Double(k)
-        term *= y2
-    }
-    return e + 2 * sum
-}
 
 /// Settings of the search itself (not of one search's limits).
 public struct SearchOptions: Sendable, Equatable {
