@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Search speed (nodes per second) of xiangqi and Fairy-Stockfish on the bench positions.
+
+Each engine searches every position of Sources/XiangqiEngine/BenchPositions.swift for
+MOVETIME ms (default 1000) on one thread with a 16 MB hash, one engine at a time; the nodes
+and time of the last `info` line give its nps. Prints per-engine medians and the ratio.
+Usage: bench/search-speed.py [MOVETIME]
+"""
+import os, re, statistics, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OURS = os.path.join(HERE, '..', '.build', 'release', 'xiangqi')
+FSF = '/usr/games/fairy-stockfish'
+movetime = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+fens = re.findall(r'"([^"]+ [wb] [^"]*)"', open(os.path.join(HERE, '..', 'Sources', 'XiangqiEngine', 'BenchPositions.swift')).read())
+
+
+def run(cmd, setup):
+    p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    def send(s): p.stdin.write(s + '\n'); p.stdin.flush()
+    for line in setup: send(line)
+    send('isready')
+    while p.stdout.readline().strip() != 'readyok': pass
+    rates = []
+    for fen in fens:
+        send('position fen ' + fen)
+        send(f'go movetime {movetime}')
+        nodes = ms = None
+        while True:
+            line = p.stdout.readline()
+            m = re.search(r' nodes (\d+)', line); t = re.search(r' time (\d+)', line)
+            if m and t: nodes, ms = int(m.group(1)), int(t.group(1))
+            if line.startswith('bestmove'): break
+        rates.append(nodes * 1000 / max(1, ms))
+    send('quit'); p.wait()
+    return rates
+
+
+ours = run(OURS, ['uci', 'setoption name Hash value 16', 'setoption name Threads value 1'])
+fsf = run(FSF, ['uci', 'setoption name UCI_Variant value xiangqi', 'setoption name Hash value 16', 'setoption name Threads value 1'])
+mo, mf = statistics.median(ours), statistics.median(fsf)
+print(f'positions: {len(fens)}, {movetime} ms each, one thread, 16 MB hash')
+print(f'xiangqi:         median {mo/1000:8.0f} k nodes/s  (min {min(ours)/1000:.0f}k, max {max(ours)/1000:.0f}k)')
+print(f'fairy-stockfish: median {mf/1000:8.0f} k nodes/s  (min {min(fsf)/1000:.0f}k, max {max(fsf)/1000:.0f}k)')
+print(f'ratio: {mo/mf:.2f}')
