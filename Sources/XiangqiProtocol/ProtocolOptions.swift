@@ -128,6 +128,11 @@ struct ProtocolOptions {
         case "contempt":
             contempt = spin(contempt, -100...100)
             engine.searchOptions.contempt = contempt
+        // Search experiments (not announced): switch one selective rule off to measure it.
+        case "nullmove": engine.searchOptions.nullMove = flag(engine.searchOptions.nullMove)
+        case "latemovereductions": engine.searchOptions.lateMoveReductions = flag(engine.searchOptions.lateMoveReductions)
+        case "futility": engine.searchOptions.futility = flag(engine.searchOptions.futility)
+        case "reversefutility": engine.searchOptions.reverseFutility = flag(engine.searchOptions.reverseFutility)
         case "loadbook", "repetition", "drawmoves", "selectivity":
             break  // old UCCI names, accepted and ignored as the specification advises
         case "usebook", "bookfiles", "ownbook", "bookfile":

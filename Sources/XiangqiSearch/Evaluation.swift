@@ -175,36 +175,16 @@ public struct Evaluator: Sendable {
             // Material and piece-square tables.
             for kind in PieceKind.allCases {
                 for square in p.pieces(of: color, kind) {
+                    if kind != .king {
+                        // Material: the two weights of each kind follow the kind order.
+                        let middlegame = EvalParameter(rawValue: 2 * (kind.index - 1)).unsafelyUnwrapped
+                        sink.add(middlegame, color, 1)
+                        sink.add(EvalParameter(rawValue: middlegame.rawValue + 1).unsafelyUnwrapped, color, 1)
+                    }
+                    if knowledge == .material { continue }
                     let i = PieceSquareTables.index(color, square)
-                    if knowledge == .material {
-                        if kind != .king { sink.add(EvalParameter(rawValue: 2 * (kind.index - 1))!, color, 1) }
-                        if kind != .king { sink.add(EvalParameter(rawValue: 2 * (kind.index - 1) + 1)!, color, 1) }
-                        continue
-                    }
-                    switch kind {
-                    case .king:
-                        sink.addTable(color, middlegame: PieceSquareTables.kingMiddlegame[i],
-                                      endgame: PieceSquareTables.kingEndgame[i])
-                    case .advisor:
-                        sink.add(.advisorMiddlegame, color, 1); sink.add(.advisorEndgame, color, 1)
-                        sink.addTable(color, middlegame: PieceSquareTables.advisor[i], endgame: PieceSquareTables.advisor[i])
-                    case .elephant:
-                        sink.add(.elephantMiddlegame, color, 1); sink.add(.elephantEndgame, color, 1)
-                        sink.addTable(color, middlegame: PieceSquareTables.elephant[i], endgame: PieceSquareTables.elephant[i])
-                    case .horse:
-                        sink.add(.horseMiddlegame, color, 1); sink.add(.horseEndgame, color, 1)
-                        sink.addTable(color, middlegame: PieceSquareTables.horse[i], endgame: PieceSquareTables.horse[i])
-                    case .chariot:
-                        sink.add(.chariotMiddlegame, color, 1); sink.add(.chariotEndgame, color, 1)
-                        sink.addTable(color, middlegame: PieceSquareTables.chariot[i], endgame: PieceSquareTables.chariot[i])
-                    case .cannon:
-                        sink.add(.cannonMiddlegame, color, 1); sink.add(.cannonEndgame, color, 1)
-                        sink.addTable(color, middlegame: PieceSquareTables.cannon[i], endgame: PieceSquareTables.cannon[i])
-                    case .soldier:
-                        sink.add(.soldierMiddlegame, color, 1); sink.add(.soldierEndgame, color, 1)
-                        sink.addTable(color, middlegame: PieceSquareTables.soldierMiddlegame[i],
-                                      endgame: PieceSquareTables.soldierEndgame[i])
-                    }
+                    sink.addTable(color, middlegame: PieceSquareTables.middlegame[kind.index][i],
+                                  endgame: PieceSquareTables.endgame[kind.index][i])
                 }
             }
             if knowledge != .full { continue }

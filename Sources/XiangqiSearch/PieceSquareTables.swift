@@ -87,6 +87,11 @@ enum PieceSquareTables {
          0,   0,   0,   0,   0,   0,   0,   0,   0,
     ]
 
+    /// Middlegame tables by ``PieceKind`` index.
+    static let middlegame: [[Int]] = [kingMiddlegame, advisor, elephant, horse, chariot, cannon, soldierMiddlegame]
+    /// Endgame tables by ``PieceKind`` index.
+    static let endgame: [[Int]] = [kingEndgame, advisor, elephant, horse, chariot, cannon, soldierEndgame]
+
     /// The row-major index into the tables for a piece of `color` on `square`.
     @inline(__always)
     static func index(_ color: Color, _ square: Square) -> Int {

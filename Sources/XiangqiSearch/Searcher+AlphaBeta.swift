@@ -101,14 +101,16 @@ extension Searcher {
 
         if !pvNode && !inCheck && options.pruning {
             // Step 5. Reverse futility: far above beta at low depth.
-            if depth <= 6 && staticEval - 90 * depth + (improving ? 40 : 0) >= beta && abs(beta) < Score.mateBound {
+            if options.reverseFutility && depth <= 6 && staticEval - 90 * depth + (improving ? 40 : 0) >= beta
+                && abs(beta) < Score.mateBound {
                 return staticEval
             }
             // Step 6. Null move, only with pieces that can make threats (zugzwang guard).
             let us = position.sideToMove
             let attackers = position.pieces(of: us, .chariot).count * 2 + position.pieces(of: us, .horse).count
                 + position.pieces(of: us, .cannon).count
-            if depth >= 3 && staticEval >= beta && attackers >= 2 && ply > 0 && playedMoves[ply &- 1] != .null {
+            if options.nullMove && depth >= 3 && staticEval >= beta && attackers >= 2 && ply > 0
+                && playedMoves[ply &- 1] != .null {
                 let r = 3 + depth / 4 + min(3, (staticEval - beta) / 200)
                 playedMoves[ply] = .null
                 movedPieces[ply] = .none
@@ -153,11 +155,11 @@ extension Searcher {
 
             // Step 9. Pruning of late quiet moves at shallow depth.
             if !isRoot && !inCheck && !isCapture && !givesCheck && best > -Score.mateBound && options.pruning {
-                if !pvNode && depth <= 3 && staticEval + 120 + 110 * depth <= alpha {
+                if options.futility && !pvNode && depth <= 3 && staticEval + 120 + 110 * depth <= alpha {
                     position.unmake(move, undo)
                     continue
                 }
-                if depth <= 4 && quietCount >= 4 + depth * depth * 2 {
+                if options.futility && depth <= 4 && quietCount >= 4 + depth * depth * 2 {
                     position.unmake(move, undo)
                     continue
                 }
@@ -174,7 +176,8 @@ extension Searcher {
                 score = -search(-beta, -alpha, newDepth, ply + 1, pvNode: pvNode, cutNode: false)
             } else {
                 var r = 0
-                if depth >= 3 && !isCapture && !givesCheck && !inCheck && legalCount > (pvNode ? 3 : 1) && options.pruning {
+                if depth >= 3 && !isCapture && !givesCheck && !inCheck && legalCount > (pvNode ? 3 : 1)
+                    && options.pruning && options.lateMoveReductions {
                     r = reductions[min(depth, 63) * 64 + min(legalCount, 63)]
                     if pvNode { r -= 1 }
                     if isKiller { r -= 1 }

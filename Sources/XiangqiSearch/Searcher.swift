@@ -81,6 +81,11 @@ public struct SearchOptions: Sendable, Equatable {
     public var contempt = 0
     /// Whether selective pruning and reductions are on (UCCI `pruning none` turns them off).
     public var pruning = true
+    /// Each selective rule on its own, for measuring what it gains (see bench/strength.md).
+    public var nullMove = true
+    public var lateMoveReductions = true
+    public var futility = true
+    public var reverseFutility = true
 
     public init(contempt: Int = 0, pruning: Bool = true) {
         self.contempt = contempt
