@@ -98,7 +98,12 @@ public final class Engine: @unchecked Sendable {
     private func run(_ game: Game, _ limits: SearchLimits, _ rootMoves: [Move],
                      _ onInfo: (SearchInfo) -> Void) -> SearchResult {
         table.newSearch()
-        var searcher = Searcher(position: game.position, history: Array(game.keys.dropLast()), rootMoves: rootMoves,
+        // The reversible end of the game (at most the no-capture window) for repetition judging.
+        let positions = game.positionsBeforeMoves
+        let tail = min(game.position.halfmoveClock, game.moves.count, 130)
+        let frames = (game.moves.count - tail..<game.moves.count).map { (positions[$0], game.moves[$0]) }
+        var searcher = Searcher(position: game.position, history: Array(game.keys.dropLast()),
+                                historyFrames: frames, rootMoves: rootMoves,
                                 limits: limits, options: searchOptions, table: table, heap: heap,
                                 evaluator: evaluator, signals: signals)
         return searcher.run(onInfo: onInfo)

@@ -12,6 +12,9 @@ public enum Score {
     public static let mateBound = mate - maxPly
     /// A drawn position.
     public static let draw = 0
+    /// A win by the repetition rules (the opponent must stop perpetual check or chase) at the
+    /// root; `ruleWin - ply` at `ply`. Below the mate range, so it is never shown as a mate.
+    public static let ruleWin = 20000
     /// No score (an empty transposition-table field).
     public static let none = 32000
 

@@ -65,7 +65,9 @@ extension Searcher {
 
         // Step 2. Draws by repetition or the move limit; mate-distance pruning.
         if !isRoot {
-            if isRepetition() || position.halfmoveClock >= 120 { return drawScore() }
+            let back = repetitionDistance()
+            if back > 0 { return repetitionScore(back, ply: ply) }
+            if position.halfmoveClock >= 120 { return drawScore() }
             if ply >= Score.maxPly - 2 { return position.isInCheck ? 0 : evaluator.evaluate(position) }
             alpha = max(alpha, -Score.mate + ply)
             beta = min(beta, Score.mate - ply - 1)
@@ -151,6 +153,7 @@ extension Searcher {
             playedMoves[ply] = move
             movedPieces[ply] = mover
             let undo = position.make(move)
+            undos[ply] = undo
             let givesCheck = position.isInCheck
 
             // Step 9. Pruning of late quiet moves at shallow depth.

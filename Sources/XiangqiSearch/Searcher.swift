@@ -30,6 +30,7 @@ public final class SearchHeap: @unchecked Sendable {
     let staticEvals: UnsafeMutablePointer<Int>
     let playedMoves: UnsafeMutablePointer<Move>
     let movedPieces: UnsafeMutablePointer<Piece>
+    let undos: UnsafeMutablePointer<Undo>
 
     public init() {
         let n = Score.maxPly + 8
@@ -41,6 +42,7 @@ public final class SearchHeap: @unchecked Sendable {
         staticEvals = .allocate(capacity: n)
         playedMoves = .allocate(capacity: n)
         movedPieces = .allocate(capacity: n)
+        undos = .allocate(capacity: n)
         pv.initialize(repeating: .none, count: n * n)
         pvLength.initialize(repeating: 0, count: n)
         staticEvals.initialize(repeating: 0, count: n)
@@ -60,7 +62,7 @@ public final class SearchHeap: @unchecked Sendable {
 
     deinit {
         history.deallocate(); counterMoves.deallocate(); killers.deallocate(); pv.deallocate(); pvLength.deallocate()
-        staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate()
+        staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate(); undos.deallocate()
     }
 }
 
@@ -109,6 +111,10 @@ public struct Searcher {
     let staticEvals: UnsafeMutablePointer<Int>
     let playedMoves: UnsafeMutablePointer<Move>
     let movedPieces: UnsafeMutablePointer<Piece>
+    let undos: UnsafeMutablePointer<Undo>
+    /// The reversible end of the game before the root: each position with the move played
+    /// from it, oldest first (for judging repetition cycles that reach back before the root).
+    let historyFrames: [(position: Position, move: Move)]
     /// Keys of the game before the root and of the search path (for repetitions).
     var keys: [UInt64]
     let evaluator: Evaluator
@@ -130,7 +136,8 @@ public struct Searcher {
 
     /// Prepares a search of `position` (whose game history before it is `history`, oldest
     /// first, not including `position` itself) over `rootMoves` (all legal moves if empty).
-    public init(position: Position, history gameKeys: [UInt64], rootMoves: [Move], limits: SearchLimits,
+    public init(position: Position, history gameKeys: [UInt64],
+                historyFrames: [(position: Position, move: Move)] = [], rootMoves: [Move], limits: SearchLimits,
                 options: SearchOptions = SearchOptions(),
                 table: TranspositionTable, heap: SearchHeap, evaluator: Evaluator, signals: SearchSignals) {
         self.options = options
@@ -146,6 +153,8 @@ public struct Searcher {
         staticEvals = heap.staticEvals
         playedMoves = heap.playedMoves
         movedPieces = heap.movedPieces
+        undos = heap.undos
+        self.historyFrames = historyFrames
         keys = gameKeys + [position.key]
         keys.reserveCapacity(keys.count + Score.maxPly + 8)
         self.evaluator = evaluator
@@ -251,17 +260,49 @@ public struct Searcher {
         position.sideToMove == rootSide ? -options.contempt : options.contempt
     }
 
-    /// Whether the current position repeats one since the last capture.
+    /// How many plies back the current position occurred before (same side to move, since
+    /// the last capture), or 0 if it did not.
     @inline(__always)
-    func isRepetition() -> Bool {
+    func repetitionDistance() -> Int {
         let n = keys.count
         let key = keys[n &- 1]
         let reach = min(position.halfmoveClock, n &- 1)
         var back = 2
         while back <= reach {
-            if keys[n &- 1 &- back] == key { return true }
+            if keys[n &- 1 &- back] == key { return back }
             back &+= 2
         }
-        return false
+        return 0
+    }
+
+    /// The score of a repetition `back` plies long for the side to move at `ply`: a win or
+    /// loss by rule when one side forced it (perpetual check or chase), else a draw.
+    mutating func repetitionScore(_ back: Int, ply: Int) -> Int {
+        // Rebuild the cycle's positions: search path moves are undone on a copy, earlier
+        // ones come from the game history.
+        var frames: [(position: Position, move: Move)] = []
+        var q = position
+        var i = ply - 1
+        var remaining = back
+        while remaining > 0 && i >= 0 {
+            let move = playedMoves[i]
+            if !move.isReal { return drawScore() }  // a null move inside the cycle
+            q.unmake(move, undos[i])
+            frames.append((q, move))
+            i -= 1
+            remaining -= 1
+        }
+        if remaining > 0 {
+            guard remaining <= historyFrames.count else { return drawScore() }
+            frames += historyFrames.suffix(remaining).reversed()
+        }
+        frames.reverse()
+        switch RuleJudge.judgeCycle(positions: frames.map(\.position), moves: frames.map(\.move)) {
+        case .draw:
+            return drawScore()
+        case .loss(let loser, _):
+            let score = Score.ruleWin - ply
+            return loser == position.sideToMove ? -score : score
+        }
     }
 }

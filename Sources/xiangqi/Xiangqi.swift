@@ -14,7 +14,7 @@ struct Xiangqi: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xiangqi",
         abstract: "A Xiangqi (Chinese chess) engine. With no arguments it speaks UCCI or UCI on stdin/stdout.",
-        subcommands: [PerftCommand.self, MovesCommand.self, BenchCommand.self, TuneCommand.self]
+        subcommands: [PerftCommand.self, MovesCommand.self, StatusCommand.self, BenchCommand.self, TuneCommand.self]
     )
 
     func run() {

@@ -167,3 +167,17 @@ extension NSLock {
         #expect(SearchLimits(moveTime: 100, infinite: true).timeBudget == nil)
     }
 }
+
+@Suite struct RuleSearchTests {
+    @Test func repeatingAPerpetualCheckIsAvoided() throws {
+        // Red has checked twice with the chariot and the position is back: checking again
+        // (a8a9) would complete a perpetual-check cycle, which loses by rule.
+        let engine = Engine(hashMegabytes: 4)
+        var game = Game(try Position(fen: "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"))
+        for m in ["a8a9", "e9e8", "a9a8", "e8e9"] { try game.play(m) }
+        engine.setGame(game)
+        let result = engine.search(SearchLimits(depth: 8))
+        #expect(result.bestMove != Move(iccs: "a8a9"))
+        #expect(result.score > 500)
+    }
+}
