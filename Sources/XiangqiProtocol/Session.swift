@@ -344,7 +344,9 @@ public final class Session: @unchecked Sendable {
         }
         let noBound = limits.depth == nil && limits.nodes == nil && limits.moveTime == nil && limits.clock == nil
             && limits.mate == nil
-        limits.infinite = infinite || (noBound && !depthZero)
+        // No bound at all (or UCI `depth 0`, which Stockfish-family engines read as "no
+        // limit") searches until `stop`.
+        limits.infinite = infinite || noBound
 
         var rootMoves = position.legalMoves
         if !searchMoves.isEmpty {
