@@ -50,8 +50,8 @@ public enum RepetitionVerdict: Equatable, Sendable {
 ///   not, loses (perpetual check); both checking: draw.
 /// - Otherwise a side all of whose moves chase one and the same enemy piece, while the other
 ///   side does not chase, loses (perpetual chase); both chasing: draw. Anything else: draw.
-/// - A move chases a piece when, after it, the moved piece newly attacks it, can legally take
-///   it, and either the target is worth more (chariot over horse or cannon over advisor or
+/// - A move chases a piece when, after it, a piece of the mover newly attacks it (the moved
+///   piece, or one uncovered by the move), can legally take it, and either the target is worth more (chariot over horse or cannon over advisor or
 ///   elephant) or the target is not protected (no legal recapture). Not chases: attacks by
 ///   the king or a soldier, attacks on the king (checks) or on a soldier that has not crossed
 ///   the river, and attacks on a piece of the same kind that can take back.
@@ -60,9 +60,8 @@ public enum RepetitionVerdict: Equatable, Sendable {
 /// - A side without a legal move loses; neither side having a chariot, horse, cannon or
 ///   soldier is a draw.
 ///
-/// Simplifications: only the moved piece's attacks count as chases (discovered attacks do not);
-/// a check in a cycle is never also a chase; a chase of different pieces in turn is not a
-/// perpetual chase.
+/// Simplifications: a check in a cycle is never also a chase; a chase of different pieces in
+/// turn is not a perpetual chase; protection is judged by a direct legal recapture only.
 public enum RuleJudge {
     /// The class used to compare values in chase rules: chariot 3, horse and cannon 2,
     /// advisor, elephant and soldier 1, king 4.
@@ -114,45 +113,53 @@ public enum RuleJudge {
         return .draw
     }
 
-    /// Enemy squares the moved piece chases after `move` (see ``RuleJudge``); `after` is the
-    /// position after the move (not in check).
+    /// Enemy squares chased after `move` (see ``RuleJudge``): attacks that the move creates,
+    /// by the moved piece or uncovered behind it; `after` is the position after the move (not
+    /// in check).
     static func chasedSquares(before: Position, move: Move, after: inout Position) -> [Square] {
-        let piece = after.piece(at: move.to)
-        let attacker = piece.kind
-        if attacker == .king || attacker == .soldier { return [] }
-        let us = piece.color, them = us.opponent
-        let newTargets = after.pseudoTargets(of: piece, at: move.to) & after.pieces(of: them)
-        let oldTargets = before.pseudoTargets(of: piece, at: move.from)
-        var result: [Square] = []
-        // With the opponent passing, could the attacker really take?
+        let us = before.sideToMove, them = us.opponent
+        // With the opponent passing, which captures could really be made?
         let pass = after.makeNull()
         defer { after.unmakeNull(pass) }
-        for target in newTargets where !oldTargets.contains(target) {
-            let victim = after.piece(at: target)
-            if victim.kind == .king { continue }
-            if victim.kind == .soldier {
-                let crossed = them == .red ? target.rank >= 5 : target.rank <= 4
-                if !crossed { continue }
+        var result: [Square] = []
+        for square in after.pieces(of: us) {
+            let piece = after.piece(at: square)
+            let attacker = piece.kind
+            if attacker == .king || attacker == .soldier { continue }
+            let newTargets = after.pseudoTargets(of: piece, at: square) & after.pieces(of: them)
+            let origin = square == move.to ? move.from : square
+            let oldTargets = before.pseudoTargets(of: piece, at: origin)
+            for target in newTargets where !oldTargets.contains(target) && !result.contains(target) {
+                if chases(attacker: square, target: target, in: &after, pass: pass) { result.append(target) }
             }
-            let capture = Move(from: move.to, to: target)
-            guard after.isLegal(capture) else { continue }
-            if victim.kind == attacker {
-                // An exchange offer unless the target cannot take back.
-                var theirTurn = after
-                theirTurn.unmakeNull(pass)
-                if theirTurn.isLegal(Move(from: target, to: move.to)) { continue }
-            }
-            if valueClass(victim.kind) > valueClass(attacker) {
-                result.append(target)
-                continue
-            }
-            // Protected: after the capture, can the target's side take back on that square?
-            var taken = after
-            _ = taken.make(capture)
-            let recaptures = taken.legalMoves.contains { $0.to == target }
-            if !recaptures { result.append(target) }
         }
         return result
+    }
+
+    /// Whether the piece on `attacker` chases the enemy piece on `target` in `after`, which has
+    /// had a null move made (the attacker's side to move; `pass` undoes it).
+    static func chases(attacker: Square, target: Square, in after: inout Position, pass: Undo) -> Bool {
+        let attackerKind = after.piece(at: attacker).kind
+        let victim = after.piece(at: target)
+        let them = victim.color
+        if victim.kind == .king { return false }
+        if victim.kind == .soldier {
+            let crossed = them == .red ? target.rank >= 5 : target.rank <= 4
+            if !crossed { return false }
+        }
+        let capture = Move(from: attacker, to: target)
+        guard after.isLegal(capture) else { return false }
+        if victim.kind == attackerKind {
+            // An exchange offer, unless the target cannot take back.
+            var theirTurn = after
+            theirTurn.unmakeNull(pass)
+            if theirTurn.isLegal(Move(from: target, to: attacker)) { return false }
+        }
+        if valueClass(victim.kind) > valueClass(attackerKind) { return true }
+        // Protected: after the capture, can the target's side take back on that square?
+        var taken = after
+        _ = taken.make(capture)
+        return !taken.legalMoves.contains { $0.to == target }
     }
 
     /// Whether neither side has a piece that can ever give check.
