@@ -68,6 +68,7 @@ public final class Engine: @unchecked Sendable {
     /// considered (empty: all legal moves). With `ponder`, time limits wait for ``ponderHit()``.
     public func startSearch(_ limits: SearchLimits, rootMoves: [Move] = [], ponder: Bool = false,
                             onInfo: @escaping @Sendable (SearchInfo) -> Void,
+                            onCurrentMove: (@Sendable (CurrentMoveInfo) -> Void)? = nil,
                             onResult: @escaping @Sendable (SearchResult) -> Void) {
         waitUntilIdle()
         idle.withLock { searching = true }
@@ -76,7 +77,7 @@ public final class Engine: @unchecked Sendable {
         signals.ponderHitTime.store(0, ordering: .relaxed)
         let game = currentGame
         startThread(stackSize: 64 << 20) { [self] in
-            let result = self.run(game, limits, rootMoves, onInfo)
+            let result = self.run(game, limits, rootMoves, onInfo, onCurrentMove)
             onResult(result)
             self.idle.withLock {
                 self.searching = false
@@ -96,7 +97,8 @@ public final class Engine: @unchecked Sendable {
     }
 
     private func run(_ game: Game, _ limits: SearchLimits, _ rootMoves: [Move],
-                     _ onInfo: (SearchInfo) -> Void) -> SearchResult {
+                     _ onInfo: (SearchInfo) -> Void,
+                     _ onCurrentMove: ((CurrentMoveInfo) -> Void)? = nil) -> SearchResult {
         table.newSearch()
         // The reversible end of the game (at most the no-capture window) for repetition judging.
         let positions = game.positionsBeforeMoves
@@ -106,6 +108,7 @@ public final class Engine: @unchecked Sendable {
                                 historyFrames: frames, rootMoves: rootMoves,
                                 limits: limits, options: searchOptions, table: table, heap: heap,
                                 evaluator: evaluator, signals: signals)
+        searcher.onCurrentMove = onCurrentMove
         return searcher.run(onInfo: onInfo)
     }
 

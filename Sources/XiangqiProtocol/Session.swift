@@ -377,6 +377,7 @@ public final class Session: @unchecked Sendable {
         engine.setGame(game)
         engine.startSearch(limits, rootMoves: rootMoves, ponder: ponder,
                            onInfo: { [weak self] info in self?.report(info) },
+                           onCurrentMove: { [weak self] current in self?.reportCurrentMove(current) },
                            onResult: { [weak self] result in self?.finished(result) })
     }
 
@@ -392,9 +393,11 @@ public final class Session: @unchecked Sendable {
     func report(_ info: SearchInfo) {
         var line = "info depth \(info.depth)"
         let ucci = lock.withLock { searchDialect } == .ucci
+        // UCCI has no notation for a bound: only exact iterations are reported there.
+        if ucci && info.bound != .exact { return }
         if ucci {
             line += " score \(ucciScore(info.score))"
-            line += " time \(info.time) nodes \(info.nodes)"
+            line += " time \(info.time) nodes \(info.nodes) nps \(info.nodesPerSecond)"
         } else {
             line += " seldepth \(info.selectiveDepth) multipv 1 score \(uciScore(info.score))"
             if info.bound == .lower { line += " lowerbound" } else if info.bound == .upper { line += " upperbound" }
@@ -408,6 +411,10 @@ public final class Session: @unchecked Sendable {
             line += " pv " + info.principalVariation.map(text).joined(separator: " ")
         }
         send(line)
+    }
+
+    func reportCurrentMove(_ current: CurrentMoveInfo) {
+        send("info depth \(current.depth) currmove \(text(current.move)) currmovenumber \(current.number)")
     }
 
     func uciScore(_ score: Int) -> String {

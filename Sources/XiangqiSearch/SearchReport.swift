@@ -20,6 +20,14 @@ public struct SearchInfo: Sendable {
     public var nodesPerSecond: UInt64 { time > 0 ? nodes * 1000 / UInt64(time) : nodes * 1000 }
 }
 
+/// The root move being searched, reported once a search has run for a second.
+public struct CurrentMoveInfo: Sendable {
+    public var depth: Int
+    public var move: Move
+    /// 1-based position of the move in the root move order.
+    public var number: Int
+}
+
 /// The outcome of a search.
 public struct SearchResult: Sendable {
     /// The move to play; `nil` only when there is no legal move.

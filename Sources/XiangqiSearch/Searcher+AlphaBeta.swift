@@ -146,6 +146,9 @@ extension Searcher {
             if isRoot && !rootMoves.contains(move) { continue }
             guard position.isPseudoLegalMoveSafe(move) else { continue }
             legalCount &+= 1
+            if isRoot, let report = onCurrentMove, elapsed() > 1000 {
+                report(CurrentMoveInfo(depth: rootDepth, move: move, number: legalCount))
+            }
             let mover = position.piece(at: move.from)
             let isCapture = !position.piece(at: move.to).isNone
             let isKiller = move == killers[ply &* 2] || move == killers[ply &* 2 &+ 1]

@@ -133,6 +133,9 @@ public struct Searcher {
     var completedDepth = 0
     var rootBest: Move = .none
     var rootBestScore = -Score.infinite
+    /// Receives the root move being searched (after the first second); nil: not reported.
+    public var onCurrentMove: ((CurrentMoveInfo) -> Void)?
+    var rootDepth = 0
 
     /// Prepares a search of `position` (whose game history before it is `history`, oldest
     /// first, not including `position` itself) over `rootMoves` (all legal moves if empty).
@@ -193,6 +196,7 @@ public struct Searcher {
                 beta = min(score + delta, Score.infinite)
             }
             var iterationScore = 0
+            rootDepth = depth
             while true {
                 iterationScore = search(alpha, beta, depth, 0, pvNode: true, cutNode: false)
                 if stopped { break }
