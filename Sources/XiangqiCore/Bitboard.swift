@@ -51,12 +51,6 @@ public struct Bitboard: Hashable, Sendable, BitwiseCopyable, Sequence, CustomStr
     @inlinable @inline(__always)
     public var count: Int { lo.nonzeroBitCount &+ hi.nonzeroBitCount }
 
-    /// Whether more than one square is in the set.
-    @inlinable @inline(__always)
-    public var hasMoreThanOne: Bool {
-        (lo & (lo &- 1)) != 0 || (hi & (hi &- 1)) != 0 || (lo != 0 && hi != 0)
-    }
-
     @inlinable @inline(__always)
     public func contains(_ square: Square) -> Bool {
         let i = square.rawValue

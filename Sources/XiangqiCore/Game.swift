@@ -58,16 +58,15 @@ public struct Game: Sendable {
     }
 
     /// How many earlier positions, since the last capture, equal the current one (same
-    /// pieces, same side to move). Only positions an even number of plies back can match.
-    public var repetitionCount: Int {
-        let reversible = min(position.halfmoveClock, keys.count - 1)
-        let current = position.key
-        var count = 0
-        var back = 2
-        while back <= reversible {
-            if keys[keys.count - 1 - back] == current { count += 1 }
-            back += 2
-        }
-        return count
+    /// pieces, same side to move).
+    public var repetitionCount: Int { earlierOccurrences.count }
+
+    /// Indices into ``keys`` (equally, numbers of moves played) at which the current position
+    /// stood before, since the last capture, most recent first. Only positions an even
+    /// number of plies back can match.
+    public var earlierOccurrences: [Int] {
+        let n = keys.count - 1
+        let reach = min(position.halfmoveClock, n)
+        return stride(from: 2, through: reach, by: 2).map { n - $0 }.filter { keys[$0] == position.key }
     }
 }

@@ -197,13 +197,7 @@ extension Game {
         let positions = positionsBeforeMoves
         // Repetition.
         let n = moves.count
-        var occurrences: [Int] = []
-        var back = 2
-        let reach = min(p.halfmoveClock, n)
-        while back <= reach {
-            if keys[n - back] == p.key { occurrences.append(n - back) }
-            back += 2
-        }
+        let occurrences = earlierOccurrences
         if occurrences.count >= max(1, repetitionFold - 1) {
             let first = occurrences[max(1, repetitionFold - 1) - 1]
             switch RuleJudge.judgeCycle(positions: Array(positions[first..<n]), moves: Array(moves[first..<n])) {

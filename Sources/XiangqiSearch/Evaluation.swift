@@ -285,7 +285,7 @@ struct ScoreSink: EvalSink {
         let v = weights[parameter.rawValue] * (color == .red ? count : -count)
         if parameter.isEndgame { endgame += v } else {
             middlegame += v
-            if parameter == .tempo || parameter.isShared { endgame += v }
+            if parameter.isShared { endgame += v }
         }
     }
     @inline(__always)

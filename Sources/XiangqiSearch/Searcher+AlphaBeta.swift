@@ -81,11 +81,8 @@ extension Searcher {
         var ttMove = Move.none
         if let entry {
             if entry.move.isReal && position.isLegal(entry.move) { ttMove = entry.move }
-            if !pvNode && entry.depth >= depth {
-                let s = Score.fromTable(entry.score, ply: ply)
-                if entry.bound == .exact || (entry.bound == .lower && s >= beta) || (entry.bound == .upper && s <= alpha) {
-                    return s
-                }
+            if !pvNode && entry.depth >= depth, let s = entry.cutoff(ply: ply, alpha: alpha, beta: beta) {
+                return s
             }
         }
 
@@ -272,12 +269,7 @@ extension Searcher {
         if ply >= Score.maxPly - 2 { return inCheck ? 0 : evaluator.evaluate(position) }
         let key = position.key
         let entry = tt.probe(key)
-        if let entry, !pvNode {
-            let s = Score.fromTable(entry.score, ply: ply)
-            if entry.bound == .exact || (entry.bound == .lower && s >= beta) || (entry.bound == .upper && s <= alpha) {
-                return s
-            }
-        }
+        if let entry, !pvNode, let s = entry.cutoff(ply: ply, alpha: alpha, beta: beta) { return s }
         var best = -Score.infinite
         var standPat = -Score.infinite
         if !inCheck {

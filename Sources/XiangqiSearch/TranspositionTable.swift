@@ -60,6 +60,16 @@ public struct TTEntry: Sendable, Equatable {
     }
 }
 
+extension TTEntry {
+    /// The stored score (made relative to the root at `ply`) when its bound settles the
+    /// window `alpha...beta`, else `nil`.
+    @inline(__always)
+    func cutoff(ply: Int, alpha: Int, beta: Int) -> Int? {
+        let s = Score.fromTable(score, ply: ply)
+        return bound == .exact || (bound == .lower && s >= beta) || (bound == .upper && s <= alpha) ? s : nil
+    }
+}
+
 /// The transposition table: one allocation of 64-byte buckets, each holding four entries of
 /// two words (`key ^ data`, `data`).
 ///
