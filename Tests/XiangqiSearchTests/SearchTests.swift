@@ -169,15 +169,46 @@ extension NSLock {
 }
 
 @Suite struct RuleSearchTests {
-    @Test func repeatingAPerpetualCheckIsAvoided() throws {
-        // Red has checked twice with the chariot and the position is back: checking again
-        // (a8a9) would complete a perpetual-check cycle, which loses by rule.
-        let engine = Engine(hashMegabytes: 4)
-        var game = Game(try Position(fen: "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"))
-        for m in ["a8a9", "e9e8", "a9a8", "e8e9"] { try game.play(m) }
-        engine.setGame(game)
-        let result = engine.search(SearchLimits(depth: 8))
+    /// A score that is no loss or win by rule and no mate.
+    static func isOrdinary(_ score: Int) -> Bool { abs(score) < Score.ruleWin - Score.maxPly }
+
+    @Test func aLosingPerpetualCheckIsBroken() throws {
+        // Red, a chariot against chariot, horse and cannon, has checked twice and the position
+        // is back: a8a9 again would be a draw if repetition were only a draw, but it completes
+        // a perpetual-check cycle, which loses by rule. Red must take the worse but real game.
+        let result = try search("4k4/R8/9/7r1/2n4c1/9/9/4B4/4A4/3AK1B2 w - - 0 1", SearchLimits(depth: 8),
+                                moves: ["a8a9", "e9e8", "a9a8", "e8e9"])
         #expect(result.bestMove != Move(iccs: "a8a9"))
-        #expect(result.score > 500)
+        #expect(result.score < 0 && Self.isOrdinary(result.score))
+    }
+
+    @Test func aLosingPerpetualChaseIsBroken() throws {
+        // Red, a material down, has chased Black's unprotected cannon round a cycle; d8c8 again
+        // would make Red the perpetual chaser.
+        let result = try search("5k3/3R5/9/6r2/9/7n1/2c6/4B4/4A4/3AK1B2 w - - 0 1", SearchLimits(depth: 8),
+                                moves: ["d8c8", "c3d3", "c8d8", "d3c3"])
+        #expect(result.bestMove != Move(iccs: "d8c8"))
+        #expect(result.score < 0 && Self.isOrdinary(result.score))
+    }
+
+    /// Red's chariot has chased Black's unprotected cannon round a cycle (d8c8, c3d3, c8d8,
+    /// d3c3): the cannon must keep running or be lost.
+    static let chaseFEN = "5k3/3R5/9/9/9/9/2c6/9/9/4K4 w - - 0 1"
+    static let chaseMoves = ["d8c8", "c3d3", "c8d8", "d3c3"]
+
+    @Test func thePursuerKeepsThePressureWithoutLosingByRule() throws {
+        // Repeating d8c8 would make Red the perpetual chaser; Red must attack another way and
+        // stay clearly ahead (a chariot against a cannon), not walk into a loss by rule.
+        let result = try search(Self.chaseFEN, SearchLimits(depth: 8), moves: Self.chaseMoves)
+        #expect(result.bestMove != Move(iccs: "d8c8"))
+        #expect(result.score > 300)
+    }
+
+    @Test func theChasedSideRepeatsToWinByRule() throws {
+        // Black, a cannon against a chariot, is chased again: running back (c3d3) repeats the
+        // cycle with Red as the perpetual chaser, a win by rule that Black must not miss.
+        let result = try search(Self.chaseFEN, SearchLimits(depth: 8), moves: Self.chaseMoves + ["d8c8"])
+        #expect(result.bestMove == Move(iccs: "c3d3"))
+        #expect(result.score >= Score.ruleWin - Score.maxPly)
     }
 }
