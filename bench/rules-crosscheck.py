@@ -5,11 +5,17 @@ Builds repetition sequences: from a random position of a master game (or of a ra
 playout), the side to move plays a move m1, the opponent m2, then both take them back
 (m1 reversed, m2 reversed) and repeat, so that the position occurs a third time after 8
 plies. Checking and attacking moves are preferred, so that perpetual checks and chases
-occur. Each sequence is adjudicated by both; the verdicts (red wins / black wins / draw) are
-compared and the disagreements written out for study.
+occur. Starting positions come from master games (40%), from our own engine-played match
+games in bench/matches (40%) and from random playouts (20%). Each sequence is adjudicated by
+both; the verdicts (red wins / black wins / draw) are compared and the disagreements written
+out for study.
+
+Then every engine-played game in bench/matches that the match referee (pyffish, which judges
+at the second occurrence) ended by a repetition is adjudicated again by `xiangqi status
+--repetition-fold 2` over the whole game, and the verdicts compared.
 Usage: bench/rules-crosscheck.py [COUNT] [SEED]
 """
-import json, os, random, subprocess, sys
+import glob, json, os, random, re, subprocess, sys
 from collections import Counter
 import pyffish as sf
 
@@ -70,15 +76,34 @@ def find_cycle(fen, prefix):
 
 
 lines = open(GAMES).read().splitlines()
+
+
+def pgn_games():
+    """(fen, ICCS moves, termination, result) of every game in bench/matches/*.pgn."""
+    for path in sorted(glob.glob(os.path.join(HERE, 'matches', '*.pgn'))):
+        for block in open(path).read().split('[Event ')[1:]:
+            tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', block))
+            body = re.sub(r'\{[^}]*\}', ' ', block.split('\n\n', 1)[1] if '\n\n' in block else '')
+            moves = re.findall(r'\b[a-i]\d[a-i]\d\b', body)
+            yield tags.get('FEN', START), moves, tags.get('Termination', ''), tags.get('Result', '')
+
+
+played = list(pgn_games())
 results = Counter()
 disagreements = []
 done = 0
 attempts = 0
 while done < count and attempts < count * 5:
     attempts += 1
-    if rng.random() < 0.8:
-        res, mv = rng.choice(lines).split('\t')
-        mv = mv.split()
+    r = rng.random()
+    if r < 0.8:
+        if r < 0.4:
+            res, mv = rng.choice(lines).split('\t')
+            mv = mv.split()
+        else:
+            fen0, mv, _, _ = rng.choice(played)
+            if fen0.split()[0] != START.split()[0] or len(mv) < 10:
+                continue
         prefix = mv[:rng.randint(8, min(80, len(mv) - 1))]
     else:
         prefix = []
@@ -119,3 +144,26 @@ for (t, o, r), n in sorted(results.items(), key=lambda x: -x[1]):
 with open('/tmp/rules-disagreements.json', 'w') as f:
     json.dump(disagreements, f, indent=1)
 print('disagreements written to /tmp/rules-disagreements.json')
+
+# Repetitions that really happened in engine-played games.
+natural = Counter()
+natural_disagreements = []
+for fen0, mv, term, result in played:
+    if not (term.startswith('perpetual') or term == 'repetition'):
+        continue
+    theirs = {'1-0': 'red wins', '0-1': 'black wins'}.get(result, 'draw')
+    out = subprocess.run([BIN, 'status', '--fen', fen0, '--moves', ' '.join(mv), '--json',
+                          '--repetition-fold', '2'], capture_output=True, text=True)
+    st = json.loads(out.stdout)
+    ours = st['status'] if st['status'] in ('draw', 'ongoing') else st['winner'] + ' wins'
+    natural[(term, theirs, ours, st.get('reason', ''))] += 1
+    if theirs != ours:
+        natural_disagreements.append({'fen': fen0, 'moves': ' '.join(mv), 'referee': term, 'ours': ours,
+                                      'reason': st.get('reason', '')})
+n = sum(natural.values())
+agree = sum(v for (t, th, o, r), v in natural.items() if th == o)
+print(f'engine-played games ended by a repetition: {n}, agreement: {agree}/{n} = {100 * agree / max(1, n):.1f}%')
+for (t, th, o, r), v in sorted(natural.items(), key=lambda x: -x[1]):
+    print(f'  referee {t:26s} {th:11s} ours {o:11s} {r:18s} {v}')
+with open('/tmp/rules-natural-disagreements.json', 'w') as f:
+    json.dump(natural_disagreements, f, indent=1)
