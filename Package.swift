@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "xiangqi", targets: ["xiangqi"]),
         .library(name: "XiangqiCore", targets: ["XiangqiCore"]),
         .library(name: "XiangqiSearch", targets: ["XiangqiSearch"]),
+        .library(name: "XiangqiBook", targets: ["XiangqiBook"]),
         .library(name: "XiangqiEngine", targets: ["XiangqiEngine"]),
     ],
     dependencies: [
@@ -17,12 +18,20 @@ let package = Package(
     targets: [
         .target(name: "XiangqiCore"),
         .target(name: "XiangqiSearch", dependencies: ["XiangqiCore"]),
-        .target(name: "XiangqiEngine", dependencies: ["XiangqiSearch"]),
-        .target(name: "XiangqiProtocol", dependencies: ["XiangqiEngine"]),
+        // The system SQLite (architecture §3.1): no package to fetch and build, a few KB of glue.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "XiangqiBook", dependencies: ["XiangqiCore", "CSQLite"]),
+        .target(name: "XiangqiEngine", dependencies: ["XiangqiSearch", "XiangqiBook"]),
+        .target(name: "XiangqiProtocol", dependencies: ["XiangqiEngine", "XiangqiBook"]),
         .executableTarget(
             name: "xiangqi",
             dependencies: [
                 "XiangqiCore",
+                "XiangqiBook",
                 "XiangqiEngine",
                 "XiangqiProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -34,9 +43,10 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "XiangqiSearchTests", dependencies: ["XiangqiEngine"]),
+        .testTarget(name: "XiangqiBookTests", dependencies: ["XiangqiBook"]),
         .testTarget(
             name: "XiangqiProtocolTests",
-            dependencies: ["XiangqiProtocol", "xiangqi"],
+            dependencies: ["XiangqiProtocol", "XiangqiBook", "xiangqi"],
             resources: [.copy("Transcripts")]
         ),
     ]

@@ -150,6 +150,16 @@ extension Position {
         return p
     }
 
+    /// The key of ``mirroredFiles``, computed without building that position (books store
+    /// a position and its mirror image under one key).
+    public var mirroredFilesKey: UInt64 {
+        var key = sideToMove == .black ? Zobrist.sideKey : 0
+        for s in 0..<90 where !board[s].isNone {
+            key ^= Zobrist.key(board[s], Square(unchecked: s).mirroredFiles)
+        }
+        return key
+    }
+
     /// The position with colours swapped and the board turned (red's pieces become black's
     /// on the mirrored ranks), the other side to move: the same game seen from the other side.
     public var colorFlipped: Position {

@@ -1,3 +1,4 @@
+import XiangqiBook
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
@@ -24,7 +25,9 @@ struct ProtocolOptions {
     static let maxHash = 4096
 
     /// The option lines sent in the handshake.
-    static func announcements(_ dialect: Session.Dialect) -> [String] {
+    static func announcements(_ dialect: Session.Dialect, bookFiles: [String]) -> [String] {
+        let files = bookFiles.isEmpty ? "<empty>" : bookFiles.joined(separator: ";")
+        let selection = BookSelection()
         if dialect == .ucci {
             return [
                 "option usemillisec type check default true",
@@ -41,6 +44,12 @@ struct ProtocolOptions {
                 "option randomness type combo var none var tiny var small var medium var large var huge default none",
                 "option style type combo var solid var normal var risky default normal",
                 "option contempt type spin min -100 max 100 default 0",
+                "option usebook type check default true",
+                "option bookfiles type string default \(files)",
+                "option bookvariety type spin min 0 max 100 default \(selection.variety)",
+                "option bookdepth type spin min 0 max 200 default \(selection.maxPly)",
+                "option bookmingames type spin min 1 max 1000000 default \(selection.minGames)",
+                "option seed type spin min 0 max 2147483647 default 0",
                 "option newgame type button",
             ]
         }
@@ -54,6 +63,12 @@ struct ProtocolOptions {
             "option name UCI_ShowWDL type check default false",
             "option name UCI_Variant type combo default xiangqi var xiangqi",
             "option name Contempt type spin default 0 min -100 max 100",
+            "option name OwnBook type check default true",
+            "option name BookFile type string default \(files)",
+            "option name BookVariety type spin default \(selection.variety) min 0 max 100",
+            "option name BookDepth type spin default \(selection.maxPly) min 0 max 200",
+            "option name BookMinGames type spin default \(selection.minGames) min 1 max 1000000",
+            "option name Seed type spin default 0 min 0 max 2147483647",
         ]
     }
 
@@ -96,8 +111,11 @@ struct ProtocolOptions {
             _ = spin(1, value == "0" ? 0...1 : 1...1)
         case "multipv":
             _ = spin(1, 1...1)
-        case "clearhash", "newgame":
+        case "clearhash":
             engine.newGame()
+        case "newgame":
+            engine.newGame()
+            session.book.newGame()
         case "ponder": ponder = flag(ponder)
         case "moveoverhead": moveOverhead = spin(moveOverhead, 0...5000)
         case "ucishowwdl": showWDL = flag(showWDL)
@@ -135,11 +153,32 @@ struct ProtocolOptions {
         case "reversefutility": engine.searchOptions.reverseFutility = flag(engine.searchOptions.reverseFutility)
         case "loadbook", "repetition", "drawmoves", "selectivity":
             break  // old UCCI names, accepted and ignored as the specification advises
-        case "usebook", "bookfiles", "ownbook", "bookfile":
-            messages.append("option \(name): this build has no opening book yet; ignored")
+        case "usebook", "ownbook": session.book.enabled = flag(session.book.enabled)
+        case "bookfiles", "bookfile":
+            // Several files separated by ';' (UCCI's bookfiles); "<empty>" or nothing: no book.
+            let trimmed = value.trimmingCharacters(in: " ")
+            let files = trimmed == "<empty>" ? [] : trimmed.split(separator: ";").map {
+                String($0).trimmingCharacters(in: " ")
+            }.filter { !$0.isEmpty }
+            messages += session.book.setPaths(files)
+        case "bookvariety": session.book.selection.variety = spin(session.book.selection.variety, 0...100)
+        case "bookdepth": session.book.selection.maxPly = spin(session.book.selection.maxPly, 0...200)
+        case "bookmingames": session.book.selection.minGames = spin(session.book.selection.minGames, 1...1_000_000)
+        case "seed":
+            let seed = spin(Int(session.book.seed), 0...Int(Int32.max))
+            session.book.setSeed(UInt64(seed))
         default:
             messages.append("unknown option '\(name)' ignored")
         }
         return messages
+    }
+}
+
+extension String {
+    /// Without leading and trailing copies of `character`.
+    func trimmingCharacters(in character: Character) -> String {
+        var s = Substring(self).drop { $0 == character }
+        while s.last == character { s.removeLast() }
+        return String(s)
     }
 }

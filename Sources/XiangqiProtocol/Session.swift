@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import XiangqiBook
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
@@ -48,9 +49,15 @@ public final class Session: @unchecked Sendable {
     private var searchStart = ContinuousClock.now
     private var searchedThisPosition = false
 
-    public init(engine: Engine = Engine(), output: LineSink) {
+    /// The opening books played at the root (see ``BookPlayer``).
+    let book: BookPlayer
+
+    /// A session driving `engine`, writing to `output`, playing from `bookPath` (the default
+    /// book; `nil` for none) until a GUI sets other book files.
+    public init(engine: Engine = Engine(), output: LineSink, bookPath: String? = nil) {
         self.engine = engine
         self.out = output
+        book = BookPlayer(paths: bookPath.map { [$0] } ?? [])
     }
 
     func send(_ line: String) { out.write(line) }
@@ -101,6 +108,7 @@ public final class Session: @unchecked Sendable {
         case "ucinewgame", "uccinewgame":
             stopSearchForChange()
             engine.newGame()
+            book.newGame()
         case "position": stopSearchForChange(); setPosition(args)
         case "fen", "startpos": stopSearchForChange(); setPosition(tokens)
         case "banmoves": stopSearchForChange(); banMoves(args)
@@ -134,7 +142,7 @@ public final class Session: @unchecked Sendable {
         send("id name \(Self.engineName)")
         if d == .ucci { send("id copyright 2026 \(Self.engineAuthor)") }
         send("id author \(Self.engineAuthor)")
-        for line in ProtocolOptions.announcements(d) { send(line) }
+        for line in ProtocolOptions.announcements(d, bookFiles: book.paths) { send(line) }
         send(d == .ucci ? "ucciok" : "uciok")
     }
 
@@ -365,6 +373,9 @@ public final class Session: @unchecked Sendable {
             sendNoMove(legalMovesExist: position.hasLegalMove)
             return
         }
+        // The book answers timed and depth- or node-limited searches; analysis (infinite),
+        // pondering and mate searches always search.
+        if !ponder && !limits.infinite && limits.mate == nil && playBookMove(position, rootMoves) { return }
         if !options.useHash { engine.newGame() }
         lock.withLock {
             holdResult = ponder || limits.infinite
@@ -379,6 +390,23 @@ public final class Session: @unchecked Sendable {
                            onInfo: { [weak self] info in self?.report(info) },
                            onCurrentMove: { [weak self] current in self?.reportCurrentMove(current) },
                            onResult: { [weak self] result in self?.finished(result) })
+    }
+
+    /// Plays a book move if the book has one among `rootMoves`: says so, then `bestmove`.
+    func playBookMove(_ position: Position, _ rootMoves: [Move]) -> Bool {
+        let (choice, warnings) = book.choose(for: position, allowed: rootMoves)
+        for warning in warnings { inform(warning) }
+        guard let choice else { return false }
+        let entry = choice.entry
+        let mover = position.sideToMove
+        let file = choice.path.split(separator: "/").last.map(String.init) ?? choice.path
+        inform("book move \(text(entry.move)) from \(file): \(entry.games) games, "
+               + "\(Int(entry.scorePercent(for: mover).rounded()))% for \(mover)")
+        send("info depth 0 pv \(text(entry.move))")
+        var line = "bestmove \(text(entry.move))"
+        if let reply = choice.reply { line += " ponder \(text(reply))" }
+        send(line)
+        return true
     }
 
     func sendNoMove(legalMovesExist: Bool) {

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import XiangqiBook
 import XiangqiCore
 import XiangqiProtocol
 
@@ -14,13 +15,14 @@ struct Xiangqi: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xiangqi",
         abstract: "A Xiangqi (Chinese chess) engine. With no arguments it speaks UCCI or UCI on stdin/stdout.",
-        subcommands: [PerftCommand.self, MovesCommand.self, StatusCommand.self, BenchCommand.self, TuneCommand.self]
+        subcommands: [PerftCommand.self, MovesCommand.self, StatusCommand.self, BenchCommand.self, TuneCommand.self,
+                      BookCommand.self]
     )
 
     func run() {
         // A GUI that closes its end of the pipe must not kill the engine mid-write.
         signal(SIGPIPE, SIG_IGN)
-        let session = Session(output: StandardOutputSink())
+        let session = Session(output: StandardOutputSink(), bookPath: BookLocator.defaultBookPath())
         for line in StandardInputLines() {
             session.handle(line)
             if session.shouldQuit { return }

@@ -22,8 +22,9 @@ final class EngineProcess: @unchecked Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
-    init() throws {
+    init(workingDirectory: String? = nil) throws {
         process.executableURL = Self.binary
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -106,12 +107,36 @@ final class EngineProcess: @unchecked Sendable {
         let handshake = try #require(e.waitFor { $0 == "ucciok" })
         #expect(handshake.first?.hasPrefix("id name ") == true)
         #expect(handshake.contains("option usemillisec type check default true"))
+        e.send("setoption usebook false")  // the position is in the default book
         e.send("position startpos moves h2e2 h9g7")
         e.send("go depth 5")
         let search = try #require(e.waitFor { $0.hasPrefix("bestmove") })
         #expect(search.contains { $0.hasPrefix("info depth 5 score ") })
         e.send("quit")
         #expect(e.waitFor { $0 == "bye" } != nil)
+        #expect(e.exitStatus() == 0)
+    }
+
+    @Test func theDefaultBookIsFoundFromAnyWorkingDirectory() throws {
+        let e = try EngineProcess(workingDirectory: "/")
+        e.send("uci")
+        let handshake = try #require(e.waitFor { $0 == "uciok" })
+        let bookOption = try #require(handshake.first { $0.hasPrefix("option name BookFile type string default ") })
+        #expect(bookOption.hasSuffix("/books/xiangqi-book.sqlite"))
+        e.send("position startpos")
+        e.send("go movetime 5000")
+        let answer = try #require(e.waitFor(timeout: 4) { $0.hasPrefix("bestmove") })
+        #expect(answer.contains { $0.hasPrefix("info string book move ") })
+        let best = try #require(answer.last?.split(separator: " ").dropFirst().first)
+        #expect(["h2e2", "c3c4", "g0e2", "b0c2", "h2d2", "g3g4", "b2e2", "h0g2", "h2f2", "b0a2", "g3g4"].contains(String(best)))
+        // A bad book file is reported; the engine searches without it.
+        e.send("setoption name BookFile value /nonexistent/book.sqlite")
+        #expect(e.waitFor { $0.hasPrefix("info string book not used: cannot open /nonexistent/book.sqlite") } != nil)
+        e.send("go depth 3")
+        let searched = try #require(e.waitFor { $0.hasPrefix("bestmove") })
+        #expect(searched.contains { $0.hasPrefix("info depth 3 ") })
+        #expect(!searched.contains { $0.contains("book move") })
+        e.send("quit")
         #expect(e.exitStatus() == 0)
     }
 

@@ -1,0 +1,277 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import XiangqiCore
+
+/// How a game ended, as read from a game file.
+public enum GameResult: Sendable, Equatable {
+    case redWins, draw, blackWins
+
+    init?(_ text: Substring) {
+        switch text {
+        case "1-0": self = .redWins
+        case "0-1": self = .blackWins
+        case "1/2-1/2", "½-½": self = .draw
+        default: return nil
+        }
+    }
+}
+
+/// Builds an opening book from game files: one game per line (`RESULT<TAB>moves`) or PGN
+/// (tags, optional `[FEN]`, moves in ICCS, WXF or Chinese notation). Every move is validated;
+/// a bad game is reported with its file and line and skipped.
+public struct BookBuilder {
+    /// Positions from this ply of a game on are not recorded.
+    public var maxPly = 40
+    /// Moves played in fewer games are left out.
+    public var minGames = 2
+    /// Called for each problem with `file:line: message`.
+    public var report: (String) -> Void = { _ in }
+    /// Called after each game read with the total so far (for progress displays).
+    public var progress: (Int) -> Void = { _ in }
+    /// Recorded as the book's sources instead of the game files' names.
+    public var sourceDescription: String?
+    /// Polled during the build; returning `false` abandons it (the output stays as it was).
+    public var shouldContinue: () -> Bool = { true }
+
+    public init() {}
+
+    /// Counts for one (canonical position, canonical move).
+    struct Tally {
+        var games = 0, redWins = 0, draws = 0, blackWins = 0
+        /// The side that played the move (the key fixes the side to move).
+        var redMoved = true
+
+        /// 2 x wins + draws for the side that played the move.
+        var weight: Int { 2 * (redMoved ? redWins : blackWins) + draws }
+    }
+
+    struct EntryKey: Hashable {
+        let position: UInt64
+        let move: UInt16
+    }
+
+    /// What a build read and wrote.
+    public struct Summary: Sendable, Equatable {
+        public var gamesRead = 0
+        public var gamesSkipped = 0
+        public var positions = 0
+        public var moves = 0
+    }
+
+    private var tallies: [EntryKey: Tally] = [:]
+    private var summary = Summary()
+    private var sources: [String] = []
+
+    /// Reads the games of `path` (`-` for standard input).
+    public mutating func addGames(fromFile path: String) throws(BookError) {
+        let file: UnsafeMutablePointer<FILE>?
+        if path == "-" { file = fdopen(0, "r") } else { file = fopen(path, "r") }
+        guard let file else { throw BookError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { if path != "-" { fclose(file) } }
+        let name = path == "-" ? "<stdin>" : path
+        sources.append(name.split(separator: "/").last.map(String.init) ?? name)
+        var lineNumber = 0
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        // PGN: collect a game's lines from its first tag to the blank line after its moves.
+        var pgnGame: [String] = []
+        var pgnStart = 0
+        var isPGN: Bool?
+        while getline(&buffer, &capacity, file) >= 0, let buffer {
+            lineNumber += 1
+            var line = String(cString: buffer)
+            while line.last == "\n" || line.last == "\r" { line.removeLast() }
+            if isPGN == nil, !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                isPGN = line.hasPrefix("[")
+            }
+            if isPGN == true {
+                if line.hasPrefix("["), pgnGame.contains(where: { !$0.hasPrefix("[") && !$0.isEmpty }) {
+                    addPGNGame(pgnGame, file: name, line: pgnStart)
+                    pgnGame = []
+                }
+                if pgnGame.isEmpty { pgnStart = lineNumber }
+                pgnGame.append(line)
+            } else if isPGN == false {
+                addLineGame(line, file: name, line: lineNumber)
+            }
+            if !shouldContinue() { throw BookError("build interrupted") }
+        }
+        if !pgnGame.isEmpty { addPGNGame(pgnGame, file: name, line: pgnStart) }
+        if ferror(file) != 0 { throw BookError("error reading \(name)") }
+    }
+
+    /// One game per line: `RESULT<TAB>moves`; blank lines and `#` comments are ignored.
+    mutating func addLineGame(_ text: String, file: String, line: Int) {
+        let trimmed = text.drop { $0 == " " }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
+        let fields = trimmed.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+        guard fields.count == 2, let result = GameResult(fields[0].trimmingSpaces) else {
+            skip(file, line, "expected RESULT<TAB>MOVES with RESULT 1-0, 0-1 or 1/2-1/2")
+            return
+        }
+        addGame(start: .start, moveTexts: fields[1].split(whereSeparator: { $0 == " " || $0 == "\t" }),
+                result: result, file: file, line: line)
+    }
+
+    /// A PGN game: tag lines, then move text (move numbers, comments and the result allowed).
+    mutating func addPGNGame(_ lines: [String], file: String, line: Int) {
+        var tags: [Substring: Substring] = [:]
+        var text = ""
+        for l in lines {
+            if l.hasPrefix("["), let space = l.firstIndex(of: " "), let open = l.firstIndex(of: "\""),
+               let close = l.lastIndex(of: "\""), open < close {
+                tags[l[l.index(after: l.startIndex)..<space]] = l[l.index(after: open)..<close]
+            } else {
+                text += " " + l
+            }
+        }
+        guard let resultTag = tags["Result"], let result = GameResult(resultTag) else {
+            skip(file, line, "no decisive or drawn [Result] tag")
+            return
+        }
+        var start = Position.start
+        if let fen = tags["FEN"] {
+            do { start = try Position(fen: String(fen)) } catch {
+                skip(file, line, "bad FEN: \(error)")
+                return
+            }
+        }
+        // Drop comments {...} and (...) variations, move numbers and the result token.
+        var cleaned = ""
+        var depth = 0
+        for ch in text {
+            if ch == "{" || ch == "(" { depth += 1; continue }
+            if ch == "}" || ch == ")" { depth = max(0, depth - 1); continue }
+            if depth == 0 { cleaned.append(ch) }
+        }
+        var tokens: [Substring] = []
+        for token in cleaned.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            if GameResult(token) != nil || token == "*" { break }
+            var t = token
+            // "12." or "12..." before a move, or glued as "12.h2e2".
+            if let dot = t.lastIndex(of: "."), t[..<dot].allSatisfy({ $0.isNumber || $0 == "." }) {
+                t = t[t.index(after: dot)...]
+            }
+            if !t.isEmpty { tokens.append(t) }
+        }
+        addGame(start: start, moveTexts: tokens, result: result, file: file, line: line)
+    }
+
+    private mutating func skip(_ file: String, _ line: Int, _ message: String) {
+        summary.gamesSkipped += 1
+        report("\(file):\(line): \(message); game skipped")
+    }
+
+    /// Validates the whole game first, then counts its moves below ``maxPly``.
+    mutating func addGame(start: Position, moveTexts: [Substring], result: GameResult, file: String, line: Int) {
+        var game = Game(start)
+        var entries: [(key: EntryKey, redMoved: Bool)] = []
+        let firstPly = (start.fullmoveNumber - 1) * 2 + (start.sideToMove == .black ? 1 : 0)
+        for (index, text) in moveTexts.enumerated() {
+            let before = game.position
+            let move: Move
+            do { move = try game.play(String(text)) } catch {
+                skip(file, line, "move \(index + 1) '\(text)': \(error)")
+                return
+            }
+            guard firstPly + index < maxPly else { continue }
+            let key = before.key, mirroredKey = before.mirroredFilesKey
+            let canonical = mirroredKey < key ? move.mirroredFiles : move
+            entries.append((EntryKey(position: min(key, mirroredKey), move: canonical.rawValue), before.sideToMove == .red))
+        }
+        if moveTexts.isEmpty {
+            skip(file, line, "no moves")
+            return
+        }
+        summary.gamesRead += 1
+        progress(summary.gamesRead)
+        // A position-move pair counts once per game even if a repetition plays it again.
+        var seen = Set<EntryKey>()
+        for (entry, redMoved) in entries where seen.insert(entry).inserted {
+            var tally = tallies[entry, default: Tally(redMoved: redMoved)]
+            tally.games += 1
+            switch result {
+            case .redWins: tally.redWins += 1
+            case .draw: tally.draws += 1
+            case .blackWins: tally.blackWins += 1
+            }
+            tallies[entry] = tally
+        }
+    }
+
+    /// Writes the book to `output` in one transaction on a temporary file renamed over
+    /// `output` at the end: a failed or interrupted build leaves `output` as it was.
+    public func write(to output: String, buildDate: String) throws(BookError) -> Summary {
+        let temporary = output + ".tmp-\(getpid())"
+        unlink(temporary)
+        var summary = summary
+        do throws(BookError) {
+            let database = try SQLiteDatabase(path: temporary, readOnly: false)
+            try database.execute("BEGIN")
+            try BookSchema.migrate(database)
+            let insert = try database.prepare(
+                "INSERT INTO book_moves(position, move, games, red_wins, draws, black_wins, weight) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+            var positions = Set<UInt64>()
+            for (entry, tally) in tallies.sorted(by: { ($0.key.position, $0.key.move) < ($1.key.position, $1.key.move) })
+            where tally.games >= minGames {
+                if !shouldContinue() { throw BookError("build interrupted") }
+                let move = Move(rawValue: entry.move)
+                insert.reset()
+                insert.bind(Int64(bitPattern: entry.position), at: 1)
+                insert.bind(move.iccs, at: 2)
+                insert.bind(tally.games, at: 3)
+                insert.bind(tally.redWins, at: 4)
+                insert.bind(tally.draws, at: 5)
+                insert.bind(tally.blackWins, at: 6)
+                insert.bind(tally.weight, at: 7)
+                _ = try insert.step()
+                positions.insert(entry.position)
+                summary.moves += 1
+            }
+            summary.positions = positions.count
+            let metadata: [(String, String)] = [
+                ("schema_version", "\(BookSchema.version)"),
+                ("key_scheme", BookSchema.keyScheme),
+                ("start_key", BookSchema.startKey),
+                ("sources", sourceDescription ?? sources.joined(separator: ", ")),
+                ("build_date", buildDate),
+                ("max_ply", "\(maxPly)"),
+                ("min_games", "\(minGames)"),
+                ("games", "\(summary.gamesRead)"),
+                ("positions", "\(summary.positions)"),
+                ("moves", "\(summary.moves)"),
+            ]
+            let meta = try database.prepare("INSERT INTO metadata(key, value) VALUES (?1, ?2)")
+            for (key, value) in metadata {
+                meta.reset()
+                meta.bind(key, at: 1)
+                meta.bind(value, at: 2)
+                _ = try meta.step()
+            }
+            try database.execute("COMMIT")
+        } catch {
+            unlink(temporary)
+            unlink(temporary + "-journal")
+            throw error
+        }
+        guard rename(temporary, output) == 0 else {
+            let message = String(cString: strerror(errno))
+            unlink(temporary)
+            throw BookError("cannot write \(output): \(message)")
+        }
+        return summary
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces.
+    var trimmingSpaces: Substring {
+        var s = self.drop { $0 == " " }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

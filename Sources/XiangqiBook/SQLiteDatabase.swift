@@ -1,0 +1,100 @@
+import CSQLite
+
+/// What went wrong with a book file or a book build, in words fit for an `info string` line.
+public struct BookError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// SQLite's "copy the bound value now" destructor, which the C header spells as a cast of -1.
+nonisolated(unsafe) private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One SQLite connection. Not thread-safe: its owner serialises access.
+final class SQLiteDatabase {
+    private var handle: OpaquePointer?
+    let path: String
+
+    /// Opens `path`: read-only (the file must exist), or read-write creating it.
+    init(path: String, readOnly: Bool) throws(BookError) {
+        self.path = path
+        let flags = readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        if code != SQLITE_OK {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            handle = nil
+            throw BookError("cannot open \(path): \(message)")
+        }
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// The last error message of the connection.
+    var lastError: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed" }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws(BookError) {
+        var error: UnsafeMutablePointer<CChar>?
+        if sqlite3_exec(handle, sql, nil, nil, &error) != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? lastError
+            sqlite3_free(error)
+            throw BookError("\(path): \(message)")
+        }
+    }
+
+    func prepare(_ sql: String) throws(BookError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw BookError("\(path): \(lastError)")
+        }
+        return SQLiteStatement(statement, database: self)
+    }
+
+    /// `PRAGMA user_version`, the schema version.
+    func userVersion() throws(BookError) -> Int {
+        let statement = try prepare("PRAGMA user_version")
+        guard try statement.step() else { return 0 }
+        return Int(statement.int64(0))
+    }
+}
+
+/// A prepared statement; binding indexes start at 1, column indexes at 0.
+final class SQLiteStatement {
+    private let statement: OpaquePointer
+    private let database: SQLiteDatabase
+
+    fileprivate init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+        self.statement = statement
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    func bind(_ value: Int64, at index: Int32) { sqlite3_bind_int64(statement, index, value) }
+    func bind(_ value: Int, at index: Int32) { sqlite3_bind_int64(statement, index, Int64(value)) }
+    func bind(_ value: String, at index: Int32) { sqlite3_bind_text(statement, index, value, -1, transient) }
+
+    /// Advances; `true` when a row is available, `false` when done.
+    func step() throws(BookError) -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw BookError("\(database.path): \(database.lastError)")
+        }
+    }
+
+    /// Clears the bindings and rewinds, ready to run again.
+    func reset() {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+    func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(statement, column) else { return "" }
+        return String(cString: bytes)
+    }
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The opening book's worth: two matches against Fairy-Stockfish from the start position only,
+# our engine with its default book and without it (OwnBook false), then the score difference
+# and the number of distinct openings (first 10 plies) in each.
+#   bench/run-book-match.sh [GAMES] [MOVETIME_MS] [BINARY]
+# BINARY defaults to .build/release/xiangqi; a copy elsewhere needs books/ next to it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-100}; movetime=${2:-100}
+binary=${3:-$PWD/.build/release/xiangqi}
+[ -x "$binary" ] || swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
+for mode in book nobook; do
+    opts="opt.Hash=16"
+    [ "$mode" = nobook ] && opts="$opts opt.OwnBook=false"
+    out="bench/matches/book-$mode-movetime-$movetime"
+    python3 ../shared/tools/match.py -a "$binary proto=uci notation=iccs $opts" \
+        -b "/usr/games/fairy-stockfish proto=uci opt.Hash=16" -n "$games" --movetime "$movetime" \
+        --openings bench/openings-start.txt --concurrency 2 --pgn "$out.pgn" -q > "$out.txt" 2>&1 || true
+    tail -6 "$out.txt"
+    python3 - "$out.pgn" <<'PY'
+import re, sys
+from collections import Counter
+games = open(sys.argv[1]).read().split('[Event ')[1:]
+openings = Counter()
+for g in games:
+    body = re.sub(r'\{[^}]*\}', ' ', g.split('\n\n', 1)[1] if '\n\n' in g else '')
+    moves = re.findall(r'\b[a-i]\d[a-i]\d\b', body)
+    openings[' '.join(moves[:10])] += 1
+print(f'{sys.argv[1]}: {len(games)} games, {len(openings)} distinct openings (first 10 plies); '
+      f'most common {openings.most_common(1)[0][1]} times')
+PY
+done
