@@ -130,9 +130,25 @@ struct BookProbeCommand: ParsableCommand {
     @OptionGroup var position: PositionOptions
     @OptionGroup var file: BookFileOption
 
+    @Option(help: ArgumentHelp("Benchmark: probe this many times and print the time per probe.", visibility: .hidden))
+    var repeatCount: Int?
+
     func run() throws {
         let board = try position.position()
         let book = try file.open()
+        if let repeatCount {
+            let clock = ContinuousClock()
+            let start = clock.now
+            var found = 0
+            for _ in 0..<max(1, repeatCount) {
+                do { found += try book.moves(for: board).count } catch { throw ValidationError(error.description) }
+            }
+            let elapsed = clock.now - start
+            let micros = (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12)
+                / Double(max(1, repeatCount))
+            print("\(max(1, repeatCount)) probes, \(found / max(1, repeatCount)) moves each: \(format1(micros)) us per probe")
+            return
+        }
         let moves: [BookMove]
         do { moves = try book.moves(for: board) } catch { throw ValidationError(error.description) }
         print("FEN: \(board.fen)")
