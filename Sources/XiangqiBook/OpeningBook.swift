@@ -48,19 +48,6 @@ public struct BookSelection: Sendable, Equatable {
     public init() {}
 }
 
-/// A small, seedable random number generator (SplitMix64) for reproducible book choices.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Totals of a book, from its metadata and tables.
 public struct BookStats: Sendable {
     public var positions = 0

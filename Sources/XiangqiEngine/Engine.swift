@@ -21,8 +21,14 @@ public final class Engine: @unchecked Sendable {
 
     /// The evaluation in use (set between searches).
     public var evaluator = Evaluator()
-    /// Search settings (set between searches).
+    /// Search settings (set between searches). `multiPV` is the number of lines reported.
     public var searchOptions = SearchOptions()
+    /// Playing strength (set between searches); below 20 see ``SkillLevel``.
+    public var skill = SkillLevel(SkillLevel.maximum)
+    /// Randomness of skill-level choices and their evaluation noise.
+    private var random = SeededGenerator(seed: UInt64.random(in: 1...UInt64.max))
+    /// 0: a fresh random seed for every game; otherwise games repeat move for move.
+    public private(set) var seed: UInt64 = 0
 
     /// Default transposition-table size in MB.
     public static let defaultHashMegabytes = 16
@@ -49,6 +55,14 @@ public final class Engine: @unchecked Sendable {
         waitUntilIdle()
         table.clear()
         heap.clear()
+        lock.withLock { random = SeededGenerator(seed: seed != 0 ? seed : UInt64.random(in: 1...UInt64.max)) }
+    }
+
+    /// Sets the seed of skill-level choices (0: random) and starts a new game.
+    public func setSeed(_ newSeed: UInt64) {
+        waitUntilIdle()
+        lock.withLock { seed = newSeed }
+        newGame()
     }
 
     /// Resizes the hash table (emptying it).
@@ -104,12 +118,29 @@ public final class Engine: @unchecked Sendable {
         let positions = game.positionsBeforeMoves
         let tail = min(game.position.halfmoveClock, game.moves.count, 130)
         let frames = (game.moves.count - tail..<game.moves.count).map { (positions[$0], game.moves[$0]) }
+        var limits = limits, options = searchOptions, evaluator = evaluator
+        let skill = skill
+        let shownLines = options.multiPV
+        if !skill.isFull {
+            limits = skill.limits(limits)
+            options.multiPV = max(options.multiPV, skill.candidateCount)
+            evaluator.noiseAmplitude = max(evaluator.noiseAmplitude, skill.evaluationNoise)
+            evaluator.noiseSeed = lock.withLock { random.next() }
+        }
         var searcher = Searcher(position: game.position, history: Array(game.keys.dropLast()),
                                 historyFrames: frames, rootMoves: rootMoves,
-                                limits: limits, options: searchOptions, table: table, heap: heap,
+                                limits: limits, options: options, table: table, heap: heap,
                                 evaluator: evaluator, signals: signals)
         searcher.onCurrentMove = onCurrentMove
-        return searcher.run(onInfo: onInfo)
+        // Candidate lines searched only for the skill choice are not reported.
+        var result = searcher.run { info in if info.multiPV <= shownLines { onInfo(info) } }
+        if !skill.isFull, let chosen = lock.withLock({ skill.choose(from: result.lines, using: &random) }),
+           chosen.move != result.bestMove {
+            result.bestMove = chosen.move
+            result.score = chosen.score
+            result.ponderMove = chosen.principalVariation.dropFirst().first
+        }
+        return result
     }
 
     /// Asks the running search to stop; its result is delivered as usual.

@@ -23,6 +23,13 @@ struct ProtocolOptions {
     static let randomnessLevels = ["none", "tiny", "small", "medium", "large", "huge"]
     static let styles = ["solid", "normal", "risky"]
     static let maxHash = 4096
+    static let maxMultiPV = 10
+    var skillLevel = 20
+    var limitStrength = false
+    var elo = StrengthLadder.maximumElo
+
+    /// The level in force: `UCI_Elo` through the ladder when strength is limited, else `Skill Level`.
+    var effectiveLevel: Int { limitStrength ? StrengthLadder.level(forElo: elo) : skillLevel }
 
     /// The option lines sent in the handshake.
     static func announcements(_ dialect: Session.Dialect, bookFiles: [String]) -> [String] {
@@ -50,13 +57,20 @@ struct ProtocolOptions {
                 "option bookdepth type spin min 0 max 200 default \(selection.maxPly)",
                 "option bookmingames type spin min 1 max 1000000 default \(selection.minGames)",
                 "option seed type spin min 0 max 2147483647 default 0",
+                "option skill type spin min 0 max 20 default 20",
+                "option limitstrength type check default false",
+                "option elo type spin min \(StrengthLadder.minimumElo) max \(StrengthLadder.maximumElo) default \(StrengthLadder.maximumElo)",
+                "option showwdl type check default false",
                 "option newgame type button",
             ]
         }
         return [
             "option name Hash type spin default \(Engine.defaultHashMegabytes) min 1 max \(maxHash)",
             "option name Threads type spin default 1 min 1 max 1",
-            "option name MultiPV type spin default 1 min 1 max 1",
+            "option name MultiPV type spin default 1 min 1 max \(maxMultiPV)",
+            "option name Skill Level type spin default 20 min 0 max 20",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default \(StrengthLadder.maximumElo) min \(StrengthLadder.minimumElo) max \(StrengthLadder.maximumElo)",
             "option name Ponder type check default false",
             "option name Move Overhead type spin default 10 min 0 max 5000",
             "option name Clear Hash type button",
@@ -110,7 +124,16 @@ struct ProtocolOptions {
         case "threads":
             _ = spin(1, value == "0" ? 0...1 : 1...1)
         case "multipv":
-            _ = spin(1, 1...1)
+            engine.searchOptions.multiPV = spin(engine.searchOptions.multiPV, 1...Self.maxMultiPV)
+        case "skilllevel", "skill":
+            skillLevel = spin(skillLevel, 0...20)
+            engine.skill = SkillLevel(effectiveLevel)
+        case "ucilimitstrength", "limitstrength":
+            limitStrength = flag(limitStrength)
+            engine.skill = SkillLevel(effectiveLevel)
+        case "ucielo", "elo":
+            elo = spin(elo, StrengthLadder.minimumElo...StrengthLadder.maximumElo)
+            engine.skill = SkillLevel(effectiveLevel)
         case "clearhash":
             engine.newGame()
         case "newgame":
@@ -118,7 +141,7 @@ struct ProtocolOptions {
             session.book.newGame()
         case "ponder": ponder = flag(ponder)
         case "moveoverhead": moveOverhead = spin(moveOverhead, 0...5000)
-        case "ucishowwdl": showWDL = flag(showWDL)
+        case "ucishowwdl", "showwdl": showWDL = flag(showWDL)
         case "ucivariant":
             if value.lowercased() != "xiangqi" { messages.append("option UCI_Variant: only xiangqi is played; kept xiangqi") }
         case "usemillisec": useMillisec = flag(useMillisec)
@@ -167,6 +190,7 @@ struct ProtocolOptions {
         case "seed":
             let seed = spin(Int(session.book.seed), 0...Int(Int32.max))
             session.book.setSeed(UInt64(seed))
+            engine.setSeed(UInt64(seed))
         default:
             messages.append("unknown option '\(name)' ignored")
         }
@@ -180,5 +204,30 @@ extension String {
         var s = Substring(self).drop { $0 == character }
         while s.last == character { s.removeLast() }
         return String(s)
+    }
+}
+
+/// `UCI_Elo` on the measured ladder of skill levels (bench/levels.md). The scale is relative:
+/// level 20 is set at 2400 by convention, and the others sit below it by their measured Elo
+/// differences. Between measured levels the mapping is linear.
+enum StrengthLadder {
+    /// (level, Elo), measured.
+    static let points: [(level: Int, elo: Int)] = [(0, 1000), (5, 1500), (10, 1900), (15, 2200), (20, 2400)]
+    static var minimumElo: Int { points.first!.elo }
+    static var maximumElo: Int { points.last!.elo }
+
+    /// The highest level whose Elo on the ladder does not exceed `elo`.
+    static func level(forElo elo: Int) -> Int {
+        var best = points.first!.level
+        for level in 0...SkillLevel.maximum where self.elo(ofLevel: level) <= elo { best = level }
+        return best
+    }
+
+    /// The ladder's Elo of `level`, interpolated between measured levels.
+    static func elo(ofLevel level: Int) -> Int {
+        for (a, b) in zip(points, points.dropFirst()) where level >= a.level && level <= b.level {
+            return a.elo + (b.elo - a.elo) * (level - a.level) / (b.level - a.level)
+        }
+        return points.last!.elo
     }
 }

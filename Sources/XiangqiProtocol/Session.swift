@@ -422,12 +422,16 @@ public final class Session: @unchecked Sendable {
         var line = "info depth \(info.depth)"
         let ucci = lock.withLock { searchDialect } == .ucci
         // UCCI has no notation for a bound: only exact iterations are reported there.
-        if ucci && info.bound != .exact { return }
+        if ucci && (info.bound != .exact || info.multiPV > 1) { return }
         if ucci {
             line += " score \(ucciScore(info.score))"
+            if options.showWDL {
+                let (w, d, l) = Self.winDrawLoss(info.score)
+                line += " wdl \(w) \(d) \(l)"
+            }
             line += " time \(info.time) nodes \(info.nodes) nps \(info.nodesPerSecond)"
         } else {
-            line += " seldepth \(info.selectiveDepth) multipv 1 score \(uciScore(info.score))"
+            line += " seldepth \(info.selectiveDepth) multipv \(info.multiPV) score \(uciScore(info.score))"
             if info.bound == .lower { line += " lowerbound" } else if info.bound == .upper { line += " upperbound" }
             if options.showWDL {
                 let (w, d, l) = Self.winDrawLoss(info.score)

@@ -15,6 +15,8 @@ public struct SearchInfo: Sendable {
     /// Per-mille of the transposition table in use.
     public var hashfull: Int
     public var principalVariation: [Move]
+    /// 1 for the best line, 2 for the second (MultiPV), and so on.
+    public var multiPV = 1
 
     /// Nodes per second.
     public var nodesPerSecond: UInt64 { time > 0 ? nodes * 1000 / UInt64(time) : nodes * 1000 }
@@ -37,4 +39,20 @@ public struct SearchResult: Sendable {
     public var score: Int
     public var depth: Int
     public var nodes: UInt64
+    /// The best lines of the last completed iteration, best first (one per MultiPV line).
+    public var lines: [RootLine] = []
+}
+
+/// One root move with its score and principal variation.
+public struct RootLine: Sendable, Equatable {
+    public var move: Move
+    /// Centipawns or a mate score, from the side to move's view.
+    public var score: Int
+    public var principalVariation: [Move]
+
+    public init(move: Move, score: Int, principalVariation: [Move]) {
+        self.move = move
+        self.score = score
+        self.principalVariation = principalVariation
+    }
 }

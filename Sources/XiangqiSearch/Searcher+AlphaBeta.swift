@@ -140,7 +140,7 @@ extension Searcher {
         var quietsTried = InlineArray<64, Move>(repeating: .none)
         var quietCount = 0
         while let move = list.pick() {
-            if isRoot && !rootMoves.contains(move) { continue }
+            if isRoot && (!rootMoves.contains(move) || excludedRootMoves.contains(move)) { continue }
             guard position.isPseudoLegalMoveSafe(move) else { continue }
             legalCount &+= 1
             if isRoot, let report = onCurrentMove, elapsed() > 1000 {
@@ -213,7 +213,7 @@ extension Searcher {
                         }
                         pvLength[ply] = min(childLength + 1, Score.maxPly - ply)
                     }
-                    if isRoot {
+                    if isRoot && pvIndex == 0 {
                         rootBest = move
                         rootBestScore = score
                     }
@@ -253,8 +253,11 @@ extension Searcher {
             return -Score.mate + ply
         }
         let bound: Bound = best >= beta ? .lower : (pvNode && bestMove != .none) ? .exact : .upper
-        tt.store(key, move: bestMove, score: Score.toTable(best, ply: ply),
-                 eval: inCheck ? Score.none : staticEval, depth: depth, bound: bound)
+        // A MultiPV line below the first searched only some root moves: not a root result.
+        if !(isRoot && pvIndex > 0) {
+            tt.store(key, move: bestMove, score: Score.toTable(best, ply: ply),
+                     eval: inCheck ? Score.none : staticEval, depth: depth, bound: bound)
+        }
         return best
     }
 

@@ -88,6 +88,8 @@ public struct SearchOptions: Sendable, Equatable {
     public var lateMoveReductions = true
     public var futility = true
     public var reverseFutility = true
+    /// How many best root moves are searched and reported, each with its own score and line.
+    public var multiPV = 1
 
     public init(contempt: Int = 0, pruning: Bool = true) {
         self.contempt = contempt
@@ -136,6 +138,10 @@ public struct Searcher {
     /// Receives the root move being searched (after the first second); nil: not reported.
     public var onCurrentMove: ((CurrentMoveInfo) -> Void)?
     var rootDepth = 0
+    /// Which of the MultiPV lines is being searched (0: the best).
+    var pvIndex = 0
+    /// Root moves of better lines of this iteration, left out of the current line's search.
+    var excludedRootMoves: [Move] = []
 
     /// Prepares a search of `position` (whose game history before it is `history`, oldest
     /// first, not including `position` itself) over `rootMoves` (all legal moves if empty).
@@ -175,7 +181,8 @@ public struct Searcher {
         return Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
     }
 
-    /// Runs iterative deepening until a limit or the stop signal; reports each iteration.
+    /// Runs iterative deepening until a limit or the stop signal; reports each iteration
+    /// (with ``SearchOptions/multiPV`` lines, each searched with the better ones excluded).
     public mutating func run(onInfo: (SearchInfo) -> Void) -> SearchResult {
         guard let first = rootMoves.first else {
             let score = -Score.mate
@@ -183,42 +190,58 @@ public struct Searcher {
         }
         rootBest = first
         if let entry = tt.probe(position.key), rootMoves.contains(entry.move) { rootBest = entry.move }
-        var score = 0
         var ponder: Move?
         let maxDepth = min(limits.depth ?? (Score.maxPly - 8), Score.maxPly - 8)
+        let lineCount = max(1, min(options.multiPV, rootMoves.count))
+        var lines: [RootLine] = []
         var depth = 1
         while depth <= maxDepth {
-            selectiveDepth = 0
-            var delta = 30
-            var alpha = -Score.infinite, beta = Score.infinite
-            if depth >= 5 {
-                alpha = max(score - delta, -Score.infinite)
-                beta = min(score + delta, Score.infinite)
-            }
-            var iterationScore = 0
+            var newLines: [RootLine] = []
             rootDepth = depth
-            while true {
-                iterationScore = search(alpha, beta, depth, 0, pvNode: true, cutNode: false)
-                if stopped { break }
-                if iterationScore <= alpha {
-                    report(depth, iterationScore, .upper, onInfo)
-                    beta = (alpha + beta) / 2
-                    alpha = max(iterationScore - delta, -Score.infinite)
-                } else if iterationScore >= beta {
-                    report(depth, iterationScore, .lower, onInfo)
-                    beta = min(iterationScore + delta, Score.infinite)
-                } else {
-                    break
+            for index in 0..<lineCount {
+                pvIndex = index
+                excludedRootMoves = newLines.map(\.move)
+                selectiveDepth = 0
+                let previous = index < lines.count ? lines[index].score : 0
+                var delta = 30
+                var alpha = -Score.infinite, beta = Score.infinite
+                if depth >= 5 && index < lines.count {
+                    alpha = max(previous - delta, -Score.infinite)
+                    beta = min(previous + delta, Score.infinite)
                 }
-                delta += delta / 2
+                var iterationScore = 0
+                while true {
+                    iterationScore = search(alpha, beta, depth, 0, pvNode: true, cutNode: false)
+                    if stopped { break }
+                    if iterationScore <= alpha {
+                        report(depth, iterationScore, .upper, index, onInfo)
+                        beta = (alpha + beta) / 2
+                        alpha = max(iterationScore - delta, -Score.infinite)
+                    } else if iterationScore >= beta {
+                        report(depth, iterationScore, .lower, index, onInfo)
+                        beta = min(iterationScore + delta, Score.infinite)
+                    } else {
+                        break
+                    }
+                    delta += delta / 2
+                }
+                if stopped { break }
+                let line = (0..<pvLength[0]).map { pv[$0] }
+                guard let move = line.first else { break }
+                newLines.append(RootLine(move: move, score: iterationScore, principalVariation: line))
+                if index == 0 {
+                    rootBest = move
+                    rootBestScore = iterationScore
+                    ponder = line.count > 1 ? line[1] : nil
+                }
+                report(depth, iterationScore, .exact, index, onInfo)
             }
+            pvIndex = 0
+            excludedRootMoves = []
             if stopped { break }
-            score = iterationScore
+            lines = newLines
             completedDepth = depth
-            rootBestScore = score
-            if pvLength[0] > 0 { rootBest = pv[0] }
-            ponder = pvLength[0] > 1 ? pv[1] : nil
-            report(depth, score, .exact, onInfo)
+            let score = lines.first?.score ?? rootBestScore
             if let mate = limits.mate, Score.isMate(score), score > 0, Score.mateInMoves(score) <= mate { break }
             if let budget, !limits.infinite, !signals.pondering.load(ordering: .relaxed),
                elapsed() - signals.ponderHitTime.load(ordering: .relaxed) > budget.soft / 2 {
@@ -228,16 +251,17 @@ public struct Searcher {
         }
         // A search ended by the stop signal in the middle of an iteration keeps the best
         // move that iteration proved; its expected reply is no longer known.
-        if rootBest != (pvLength[0] > 0 ? pv[0] : .none) { ponder = nil }
+        if rootBest != lines.first?.move { ponder = nil }
         return SearchResult(bestMove: rootBest, ponderMove: ponder, score: rootBestScore,
-                            depth: completedDepth, nodes: nodes)
+                            depth: completedDepth, nodes: nodes, lines: lines)
     }
 
-    func report(_ depth: Int, _ score: Int, _ bound: Bound, _ onInfo: (SearchInfo) -> Void) {
+    func report(_ depth: Int, _ score: Int, _ bound: Bound, _ index: Int, _ onInfo: (SearchInfo) -> Void) {
         var line: [Move] = []
         for i in 0..<pvLength[0] { line.append(pv[i]) }
         onInfo(SearchInfo(depth: depth, selectiveDepth: selectiveDepth, score: score, bound: bound,
-                          nodes: nodes, time: elapsed(), hashfull: tt.hashfull, principalVariation: line))
+                          nodes: nodes, time: elapsed(), hashfull: tt.hashfull, principalVariation: line,
+                          multiPV: index + 1))
     }
 
     /// Sets ``stopped`` when a limit is reached; called at every node.

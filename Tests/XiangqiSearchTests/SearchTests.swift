@@ -212,3 +212,106 @@ extension NSLock {
         #expect(result.score >= Score.ruleWin - Score.maxPly)
     }
 }
+
+@Suite struct SkillLevelTests {
+    static func line(_ iccs: String, _ score: Int) -> RootLine {
+        RootLine(move: Move(iccs: iccs)!, score: score, principalVariation: [Move(iccs: iccs)!])
+    }
+
+    @Test func fromLevelFiveAPieceIsNeverThrownAway() {
+        // The third move loses a horse (about 400 cp): never chosen from level 5 up.
+        let lines = [Self.line("h2e2", 20), Self.line("b2e2", -30), Self.line("h0g2", -380)]
+        var random = SeededGenerator(seed: 9)
+        for level in 5...19 {
+            for _ in 0..<300 {
+                #expect(SkillLevel(level).choose(from: lines, using: &random)?.move.iccs != "h0g2")
+            }
+        }
+        // A beginner sometimes does; level 20 always plays the best.
+        let beginner = (0..<300).compactMap { _ in SkillLevel(0).choose(from: lines, using: &random)?.move.iccs }
+        #expect(beginner.contains("h0g2"))
+        #expect(beginner.contains("b2e2"))
+        #expect((0..<50).allSatisfy { _ in SkillLevel(20).choose(from: lines, using: &random)?.move.iccs == "h2e2" })
+    }
+
+    @Test func lowerLevelsSearchLessAndAnswerWithinTheirTimeCap() {
+        let clocks = [SearchLimits(clock: .init(timeLeft: 600_000, increment: 5000)),
+                      SearchLimits(moveTime: 60_000), SearchLimits(depth: 30), SearchLimits()]
+        for level in 0..<20 {
+            let skill = SkillLevel(level)
+            #expect(skill.maxTime <= 1000)
+            for base in clocks {
+                let limits = skill.limits(base)
+                let budget = limits.timeBudget!
+                #expect(budget.hard <= skill.maxTime)
+                #expect(limits.depth! <= skill.maxDepth)
+                #expect(limits.nodes! <= skill.maxNodes)
+            }
+            // Analysis (infinite) still runs until stopped, but with the level's depth cap.
+            #expect(skill.limits(SearchLimits(infinite: true)).timeBudget == nil)
+        }
+        #expect(SkillLevel(20).limits(SearchLimits(moveTime: 60_000)) == SearchLimits(moveTime: 60_000))
+        #expect(SkillLevel(-3).level == 0 && SkillLevel(99).level == 20)
+        for level in 1...20 {
+            #expect(SkillLevel(level).maxNodes > SkillLevel(level - 1).maxNodes)
+            #expect(SkillLevel(level).maxDepth >= SkillLevel(level - 1).maxDepth)
+        }
+    }
+
+    @Test func levelZeroMissesWhatLevelTwentyFinds() throws {
+        // Forced mates in 2 and 3 (each with one winning first move).
+        let mates = [
+            ("2baka3/9/2n4cb/p3p3p/2p2rPc1/4N4/P1P1P3P/2C1B3C/1r7/R2AKABR1 b - - 0 1", "f5f0"),
+            ("5kr2/2CRc1R2/4b1nr1/p3p3p/9/9/P3P3P/9/4A4/2B1KAB2 w - - 0 1", "g8e8"),
+            ("c3ka3/4a4/4b4/2pRc2r1/p3C4/9/P3P3p/6C2/4A4/2BK1AB2 w - - 0 1", "g2g9"),
+            ("3N5/1C1Ra4/4bk3/p2np3p/2b6/4n4/P3r1p1P/4B4/4A4/4KA3 w - - 0 1", "b8b7"),
+            ("4k4/4aR3/2naN1N2/p1p5p/4p1r2/9/P1Pn4P/3C5/4A4/2B1KABc1 w - - 0 1", "f8e8"),
+            ("3ak4/3naP1r1/9/5N3/p8/6R2/P8/5A3/4A4/4K4 w - - 0 1", "g4g9"),
+        ]
+        var misses = 0
+        for (fen, best) in mates {
+            let strong = Engine(hashMegabytes: 4)
+            strong.setGame(Game(try Position(fen: fen)))
+            #expect(strong.search(SearchLimits(depth: 9)).bestMove?.iccs == best)
+            let weak = Engine(hashMegabytes: 4)
+            weak.skill = SkillLevel(0)
+            weak.setSeed(1)
+            weak.setGame(Game(try Position(fen: fen)))
+            if weak.search(SearchLimits(depth: 9)).bestMove?.iccs != best { misses += 1 }
+        }
+        #expect(misses >= 4)
+    }
+
+    @Test func aSeededGameIsReproducible() throws {
+        func selfPlay(seed: UInt64, level: Int) throws -> [String] {
+            let engine = Engine(hashMegabytes: 4)
+            engine.skill = SkillLevel(level)
+            engine.setSeed(seed)
+            var game = Game()
+            for _ in 0..<30 {
+                engine.setGame(game)
+                guard let move = engine.search(SearchLimits(depth: 30)).bestMove else { break }
+                try game.play(move)
+            }
+            return game.moves.map(\.iccs)
+        }
+        let first = try selfPlay(seed: 42, level: 3)
+        #expect(try selfPlay(seed: 42, level: 3) == first)
+        #expect(try selfPlay(seed: 43, level: 3) != first)
+    }
+
+    @Test func multiPVReportsDistinctLinesBestFirst() throws {
+        let engine = Engine(hashMegabytes: 4)
+        engine.searchOptions.multiPV = 3
+        var finalLines: [Int: SearchInfo] = [:]
+        let result = engine.search(SearchLimits(depth: 6)) { info in
+            if info.depth == 6 && info.bound == .exact { finalLines[info.multiPV] = info }
+        }
+        #expect(finalLines.keys.sorted() == [1, 2, 3])
+        let moves = (1...3).compactMap { finalLines[$0]?.principalVariation.first }
+        #expect(Set(moves).count == 3)
+        #expect(result.lines.map(\.move) == moves)
+        #expect(result.bestMove == moves[0])
+        #expect(finalLines[1]!.score >= finalLines[3]!.score)
+    }
+}
