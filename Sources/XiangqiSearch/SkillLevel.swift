@@ -20,30 +20,34 @@ public struct SkillLevel: Sendable, Equatable {
     /// Level 20: no caps, no choice, no noise.
     public var isFull: Bool { level >= Self.maximum }
 
-    /// Deepest iteration: 1 at level 0, 3 at 5, 6 at 10, 8 at 15, 10 at 19.
-    public var maxDepth: Int { 1 + level / 2 }
-    /// Node cap: 1,000 at level 0, x1.6 per level (about 10,500 at 5, 110,000 at 10).
-    public var maxNodes: UInt64 { UInt64(1000 * pow(1.6, Double(level))) }
+    /// Deepest iteration: 4 at level 0, 6 at 5, 9 at 10, 11 at 15, 13 at 19.
+    public var maxDepth: Int { 4 + level / 2 }
+    /// Node cap, the main knob: 4,000 at level 0, x1.22 per level (about 10,800 at 5,
+    /// 29,000 at 10, 79,000 at 15, 175,000 at 19).
+    public var maxNodes: UInt64 { UInt64(4000 * pow(1.22, Double(level))) }
     /// Thinking time cap in ms, whatever the clock says: 100 at level 0 to 955 at 19.
     public var maxTime: Int { 100 + 45 * level }
     /// Root moves searched as candidates (MultiPV lines).
     public var candidateCount: Int { 4 }
-    /// Softmax temperature in centipawns: 125 at level 0 to 11 at level 19.
-    public var temperature: Double { Double(Self.maximum - level) * 6 + 5 }
-    /// Candidates this far below the best are never chosen: 600 cp below level 5 (a
+    /// Softmax temperature in centipawns: 30 at level 0 to 11 at level 19.
+    public var temperature: Double { Double(Self.maximum - level) + 10 }
+    /// Candidates this far below the best are never chosen: 300 cp below level 5 (a
     /// beginner may drop a piece), then 125 at 5 down to 55 at 19.
-    public var margin: Int { level < 5 ? 600 : 150 - 5 * level }
-    /// Evaluation noise amplitude in centipawns: 60 at level 0 to 3 at 19.
-    public var evaluationNoise: Int { (Self.maximum - level) * 3 }
+    public var margin: Int { level < 5 ? 300 : 150 - 5 * level }
+    /// Evaluation noise amplitude in centipawns: 15 at level 0 to 0 at 19.
+    public var evaluationNoise: Int { (Self.maximum - level) * 3 / 4 }
 
-    /// `limits` with this level's caps (no change at level 20). An infinite search (analysis)
-    /// keeps running until stopped; every other search ends within ``maxTime``.
+    /// `limits` with this level's caps (no change at level 20): depth and nodes always; time,
+    /// whatever the clock says, when time bounds the search (a clock or a move time), so that
+    /// a practice game answers within ``maxTime``. A search bounded only by depth or nodes is
+    /// bounded by the node cap and stays reproducible; an infinite one (analysis) runs until
+    /// stopped.
     public func limits(_ limits: SearchLimits) -> SearchLimits {
         guard !isFull else { return limits }
         var capped = limits
         capped.depth = min(limits.depth ?? maxDepth, maxDepth)
         capped.nodes = min(limits.nodes ?? maxNodes, maxNodes)
-        if !limits.infinite {
+        if !limits.infinite && (limits.clock != nil || limits.moveTime != nil) {
             capped.moveTime = min(limits.moveTime ?? Int.max, maxTime + limits.moveOverhead)
         }
         return capped
