@@ -207,12 +207,13 @@ extension String {
     }
 }
 
-/// `UCI_Elo` on the measured ladder of skill levels (bench/levels.md). The scale is relative:
-/// level 20 is set at 2400 by convention, and the others sit below it by their measured Elo
-/// differences. Between measured levels the mapping is linear.
+/// `UCI_Elo` on the measured ladder of skill levels (bench/levels.md: matches five levels
+/// apart at 300 ms per move). The scale is relative: level 20 is set at 2400 by convention,
+/// and the others sit below it by their measured Elo differences (margins there). Between
+/// measured levels the mapping is linear.
 enum StrengthLadder {
     /// (level, Elo), measured.
-    static let points: [(level: Int, elo: Int)] = [(0, 1000), (5, 1500), (10, 1900), (15, 2200), (20, 2400)]
+    static let points: [(level: Int, elo: Int)] = [(0, 820), (5, 1215), (10, 1530), (15, 1855), (20, 2400)]
     static var minimumElo: Int { points.first!.elo }
     static var maximumElo: Int { points.last!.elo }
 

@@ -36,10 +36,16 @@ import XiangqiSearch
         #expect(engine.searchOptions.multiPV == 3)
 
         // UCI_Elo counts only with UCI_LimitStrength, and then overrides Skill Level.
-        _ = run(session, sink, ["setoption name UCI_Elo value 1000"])
+        // The ladder (bench/levels.md): level 0 at 820, level 10 at 1530, level 20 at 2400.
+        #expect(handshake.contains("option name UCI_Elo type spin default 2400 min 820 max 2400"))
+        _ = run(session, sink, ["setoption name UCI_Elo value 820"])
         #expect(engine.skill.level == 20)
         _ = run(session, sink, ["setoption name UCI_LimitStrength value true"])
         #expect(engine.skill.level == 0)
+        _ = run(session, sink, ["setoption name UCI_Elo value 1530"])
+        #expect(engine.skill.level == 10)
+        _ = run(session, sink, ["setoption name UCI_Elo value 1600"])
+        #expect(engine.skill.level == 11)  // 1595 on the line from 1530 (10) to 1855 (15)
         let clamped = run(session, sink, ["setoption name UCI_Elo value 99999"])
         #expect(clamped.count == 1 && clamped[0].contains("is out of range"))
         #expect(engine.skill.level == 20)
