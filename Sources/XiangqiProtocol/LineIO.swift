@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import XiangqiCore
 import XiangqiEngine
 
 /// Where protocol replies go. Implementations write whole lines, flush each one, and may be

@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-// Small POSIX threading helpers, so that the engine needs no Foundation (which would add
-// about 8 ms to every process start; see bench/latency.md).
+// Small POSIX threading helpers, so that the engine and the client library need no
+// Foundation (which would add about 8 ms to every process start; see bench/latency.md).
 
 /// A mutual-exclusion lock with a condition variable.
 public final class Lock: @unchecked Sendable {
@@ -41,7 +41,7 @@ public final class Lock: @unchecked Sendable {
 }
 
 /// Starts `body` on a new detached thread with a `stackSize`-byte stack.
-func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+public func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
     final class Box: @unchecked Sendable {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
