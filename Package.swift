@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "XiangqiSearch", targets: ["XiangqiSearch"]),
         .library(name: "XiangqiBook", targets: ["XiangqiBook"]),
         .library(name: "XiangqiEngine", targets: ["XiangqiEngine"]),
+        .library(name: "XiangqiClient", targets: ["XiangqiClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -27,6 +28,9 @@ let package = Package(
         .target(name: "XiangqiBook", dependencies: ["XiangqiCore", "CSQLite"]),
         .target(name: "XiangqiEngine", dependencies: ["XiangqiSearch", "XiangqiBook"]),
         .target(name: "XiangqiProtocol", dependencies: ["XiangqiEngine", "XiangqiBook"]),
+        // Other engines as subprocesses (no Foundation: posix_spawn, pipes, a reader thread
+        // each), EPD suites, matches and their statistics. Needs only the core.
+        .target(name: "XiangqiClient", dependencies: ["XiangqiCore"]),
         .executableTarget(
             name: "xiangqi",
             dependencies: [
@@ -34,6 +38,7 @@ let package = Package(
                 "XiangqiBook",
                 "XiangqiEngine",
                 "XiangqiProtocol",
+                "XiangqiClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,6 +49,7 @@ let package = Package(
         ),
         .testTarget(name: "XiangqiSearchTests", dependencies: ["XiangqiEngine"]),
         .testTarget(name: "XiangqiBookTests", dependencies: ["XiangqiBook"]),
+        .testTarget(name: "XiangqiClientTests", dependencies: ["XiangqiClient", "xiangqi"]),
         .testTarget(
             name: "XiangqiProtocolTests",
             dependencies: ["XiangqiProtocol", "XiangqiBook", "xiangqi"],
