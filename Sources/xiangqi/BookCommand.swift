@@ -197,10 +197,6 @@ private func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
 }
 
-private func format1(_ x: Double) -> String {
-    let tenths = Int((x * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10)"
-}
 
 extension String {
     fileprivate func padding(_ width: Int) -> String {
@@ -208,8 +204,3 @@ extension String {
     }
 }
 
-/// Writes `text` to standard error as is (no newline added).
-private func errorWrite(_ text: String) {
-    var standardError = StandardError()
-    standardError.write(text)
-}

@@ -53,14 +53,13 @@ struct StatusCommand: ParsableCommand {
             fields = [("status", "draw"), ("reason", reason.rawValue)]
         }
         fields += [("fen", game.position.fen), ("sideToMove", "\(game.position.sideToMove)")]
-        let body = fields.map { "\"\($0.0)\": \"\($0.1)\"" } + ["\"plies\": \(game.moves.count)"]
+        let body = fields.map { "\"\($0.0)\": \(jsonString($0.1))" } + ["\"plies\": \(game.moves.count)"]
         print("{" + body.joined(separator: ", ") + "}")
     }
 
     func fail(_ message: String) {
         if json {
-            let escaped = message.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : String($0) }.joined()
-            print("{\"status\": \"error\", \"error\": \"\(escaped)\"}")
+            print("{\"status\": \"error\", \"error\": \(jsonString(message))}")
         } else {
             printError(message)
         }

@@ -1,0 +1,126 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import XiangqiCore
+
+// Helpers shared by the subcommands (no Foundation, as in the engine).
+
+/// Writes `text` to standard error as is (no newline added).
+func errorWrite(_ text: String) {
+    var standardError = StandardError()
+    standardError.write(text)
+}
+
+/// `x` with one decimal.
+func format1(_ x: Double) -> String {
+    let tenths = Int((x * 10).rounded())
+    return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
+}
+
+/// The whole of a text file (invalid UTF-8 replaced); a validation error naming the file
+/// when it cannot be read.
+func readTextFile(_ path: String) throws -> String {
+    guard let file = fopen(path, "r") else {
+        throw ValidationError("cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        if n > 0 { bytes += chunk[0..<n] }
+        if n < chunk.count { break }
+    }
+    if ferror(file) != 0 { throw ValidationError("cannot read \(path): read error") }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// A file written line by line as results come in, so that an interrupted run keeps what it
+/// had.
+final class OutputFile: @unchecked Sendable {
+    // `lock` serialises writers.
+    private let lock = Lock()
+    private let file: UnsafeMutablePointer<FILE>
+
+    init(path: String) throws {
+        guard let file = fopen(path, "w") else {
+            throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        self.file = file
+    }
+
+    func write(_ text: String) {
+        lock.withLock {
+            fputs(text, file)
+            fflush(file)
+        }
+    }
+
+    deinit { fclose(file) }
+}
+
+/// Runs `body` on Swift's concurrency pool and waits for it on this thread (the commands are
+/// synchronous; the client library is asynchronous).
+func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+    let box = BlockingBox<T>()
+    Task {
+        let value = await body()
+        box.lock.withLock {
+            box.value = value
+            box.lock.broadcast()
+        }
+    }
+    return box.lock.withLock {
+        while box.value == nil { box.lock.wait() }
+        return box.value!
+    }
+}
+
+/// A value handed from a task to a waiting thread.
+private final class BlockingBox<T>: @unchecked Sendable {
+    // `lock` guards `value`.
+    let lock = Lock()
+    var value: T?
+}
+
+/// Writes a line to standard output at once (not buffered), so that a long run piped to a
+/// file or `tee` shows each result as it comes and an interrupted run keeps what it printed.
+func emit(_ line: String) {
+    var bytes = Array((line + "\n").utf8)
+    bytes.withUnsafeMutableBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let n = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}
+
+/// Whether file descriptor `fd` is a terminal (progress bars go there only).
+func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+
+/// A string as a JSON string literal.
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

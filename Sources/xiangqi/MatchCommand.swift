@@ -1,0 +1,193 @@
+import ArgumentParser
+import XiangqiClient
+import XiangqiCore
+
+struct MatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "Play a match between two UCCI/UCI engines, adjudicated by this engine's rules.",
+        discussion: """
+        Each opening is played twice, colours swapped (default opening: the start position). Games end \
+        by checkmate, stalemate, the repetition rules (perpetual check or chase loses), the move limit, \
+        insufficient material or --max-plies; an illegal move, a time forfeit, a crash or a hang loses \
+        the game with its reason, and a crashed or hung engine is restarted. Prints W/D/L per colour, \
+        the score, Elo with a 95% margin, the likelihood of superiority, with --sprt the log-likelihood \
+        ratio and a verdict, then one JSON line. Engine specs: a command plus key=value words (name=, \
+        proto=auto|ucci|uci, notation=auto|iccs|uci10, fen=auto|nb|he, opt.NAME=VALUE).
+        """
+    )
+
+    @Option(name: .customLong("engine"), help: "An engine command and settings; give exactly two.")
+    var engines: [String] = []
+
+    @Option(help: "Games to play.")
+    var games = 2
+
+    @OptionGroup var limit: MoveLimitOptions
+
+    @Option(help: "Clock per side as BASE+INC in seconds, e.g. 5+0.05.")
+    var tc: String?
+
+    @Option(help: "Openings: a line each, moves from the start or 'FEN [; moves]'.")
+    var openings: String?
+
+    @Option(help: "Games played at once (each with its own pair of engine processes).")
+    var concurrency = 1
+
+    @Option(help: "Write the game records here (PGN-style text, ICCS moves).")
+    var pgn: String?
+
+    @Option(parsing: .upToNextOption, help: "SPRT bounds ELO0 ELO1: stop when a hypothesis is accepted (alpha = beta = 0.05).")
+    var sprt: [Double] = []
+
+    @Option(help: "Draw a game still going after this many plies.")
+    var maxPlies = 400
+
+    @Option(help: "Milliseconds a clock may go below zero before a time forfeit.")
+    var timeMargin = 20
+
+    @Flag(name: .shortAndLong, help: "No line per game.")
+    var quiet = false
+
+    func validate() throws {
+        guard engines.count == 2 else { throw ValidationError("give exactly two --engine options") }
+        try limit.check(others: tc == nil ? 0 : 1, names: "--movetime, --tc, --depth or --nodes")
+        if let tc, TimeControl(clock: tc) == nil { throw ValidationError("--tc must be BASE+INC in seconds, e.g. 5+0.05") }
+        guard games >= 1 else { throw ValidationError("--games must be at least 1") }
+        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be 1 to 64") }
+        guard sprt.isEmpty || (sprt.count == 2 && sprt[0] < sprt[1]) else {
+            throw ValidationError("--sprt takes two Elo values, ELO0 < ELO1")
+        }
+        guard maxPlies >= 1, timeMargin >= 0 else { throw ValidationError("--max-plies and --time-margin must be positive") }
+    }
+
+    func run() throws {
+        let first: EngineConfiguration, second: EngineConfiguration
+        do {
+            first = try EngineConfiguration(specification: engines[0])
+            second = try EngineConfiguration(specification: engines[1])
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let timeControl: TimeControl = tc.flatMap(TimeControl.init(clock:))
+            ?? limit.movetime.map { .moveTime($0) } ?? limit.depth.map { .depth($0) } ?? .nodes(limit.nodes ?? 1)
+        var settings = MatchSettings(games: games, timeControl: timeControl)
+        if let openings {
+            let (list, errors) = OpeningFile.parse(try readTextFile(openings), name: openings.split(separator: "/").last.map(String.init) ?? openings)
+            for error in errors { errorWrite("\(openings):\(error.line): \(error.message); skipped\n") }
+            guard !list.isEmpty else { throw ValidationError("\(openings): no usable opening") }
+            settings.openings = list
+        }
+        settings.concurrency = concurrency
+        settings.maxPlies = maxPlies
+        settings.timeMargin = timeMargin
+        if sprt.count == 2 { settings.sprt = (sprt[0], sprt[1]) }
+        let records = try pgn.map { try OutputFile(path: $0) }
+        let runner = MatchRunner(first: first, second: second, settings: settings)
+        let quiet = quiet, bar = isTerminal(2), total = games, sprtBounds = settings.sprt
+        let clock = ContinuousClock(), start = clock.now
+        let outcome = runBlocking { () -> Result<MatchSummary, EngineClientError> in
+            do throws(EngineClientError) {
+                return .success(try await runner.run { game, totals in
+                    records?.write(game.pgn(timeControl: timeControl) + "\n")
+                    if bar { errorWrite("\r\u{1B}[K") }
+                    if !quiet { emit(Self.gameLine(game)) }
+                    if bar {
+                        var status = "[\(totals.games)/\(total)] +\(totals.wins) =\(totals.draws) -\(totals.losses)"
+                        if let e = totals.eloMargin95 { status += "  Elo \(format1(totals.elo)) ± \(format1(e))" }
+                        if let s = sprtBounds { status += "  LLR \(format2(totals.logLikelihoodRatio(elo0: s.elo0, elo1: s.elo1)))" }
+                        errorWrite(status)
+                    }
+                })
+            } catch {
+                return .failure(error)
+            }
+        }
+        if bar { errorWrite("\r\u{1B}[K") }
+        switch outcome {
+        case .failure(let error):
+            throw ValidationError("the match could not start: \(error)")
+        case .success(let summary):
+            let d = clock.now - start
+            let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+            emit(Self.report(summary, timeControl: timeControl, sprt: settings.sprt, wallSeconds: seconds,
+                              pgn: pgn))
+            if let reason = summary.abortReason {
+                errorWrite("match stopped early: \(reason)\n")
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    static func gameLine(_ g: GameRecord) -> String {
+        "game \(g.number): \(g.red) - \(g.black) \(g.result.rawValue) (\(g.reason)), \(g.moves.count) plies, \(g.opening.name)"
+    }
+
+    static func report(_ s: MatchSummary, timeControl: TimeControl, sprt: (elo0: Double, elo1: Double)?,
+                       wallSeconds: Double, pgn: String?) -> String {
+        let total = s.statistics()
+        var lines = ["", "A = \(s.firstName)   B = \(s.secondName)   \(timeControl), \(total.games) games",
+                     "                W    D    L   score"]
+        func row(_ label: String, _ t: MatchStatistics) -> String {
+            label.padded(12) + "\(t.wins)".leftPadded(5) + "\(t.draws)".leftPadded(5) + "\(t.losses)".leftPadded(5)
+                + (format1(100 * t.score) + "%").leftPadded(8)
+        }
+        lines.append(row("A as Red", s.statistics(firstAsRed: true)))
+        lines.append(row("A as Black", s.statistics(firstAsRed: false)))
+        lines.append(row("total", total))
+        let eloText = total.eloMargin95.map { "Elo A-B: \(signed(total.elo)) ± \(format1($0)) (95%)" }
+            ?? "Elo A-B: \(total.score >= 1 ? "+inf" : total.score <= 0 ? "-inf" : signed(total.elo)) (no margin)"
+        lines.append("Score A: \(format1(100 * total.score))%   \(eloText)   LOS \(format1(100 * total.likelihoodOfSuperiority))%")
+        var sprtJSON = ""
+        if let sprt {
+            let llr = total.logLikelihoodRatio(elo0: sprt.elo0, elo1: sprt.elo1)
+            let bounds = MatchStatistics.sprtBounds()
+            let verdict = total.sprt(elo0: sprt.elo0, elo1: sprt.elo1)
+            lines.append("SPRT [\(format1(sprt.elo0)), \(format1(sprt.elo1))]: LLR \(format2(llr)) "
+                         + "(bounds \(format2(bounds.lower)), \(format2(bounds.upper))): \(verdict.rawValue)")
+            sprtJSON = ", \"sprt\": {\"elo0\": \(sprt.elo0), \"elo1\": \(sprt.elo1), \"llr\": \(format2(llr)), "
+                + "\"verdict\": \(jsonString(verdict.rawValue))}"
+        }
+        lines.append("Terminations: " + s.reasons.map { "\($0.reason) \($0.count)" }.joined(separator: ", "))
+        for (label, firstSide) in [("A", true), ("B", false)] {
+            let times = s.games.flatMap { g in
+                g.moves.enumerated().filter { i, m in
+                    m.searched && ((i + (g.opening.start.sideToMove == .red ? 0 : 1)) % 2 == 0) == (g.firstIsRed == firstSide)
+                }.map { Double($0.1.milliseconds) }
+            }.sorted()
+            guard !times.isEmpty else { continue }
+            let mean = times.reduce(0, +) / Double(times.count)
+            lines.append("Think time \(label): mean \(format1(mean)) ms, median \(format1(times[times.count / 2])), "
+                         + "p95 \(format1(times[min(times.count - 1, times.count * 95 / 100)])), max \(format1(times.last!)) ms "
+                         + "over \(times.count) moves")
+        }
+        lines.append("Wall: \(format1(wallSeconds)) s" + (pgn.map { "; PGN: \($0)" } ?? ""))
+        let reasons = s.reasons.map { "\(jsonString($0.reason)): \($0.count)" }.joined(separator: ", ")
+        lines.append("{\"tool\": \"xiangqi match\", \"a\": \(jsonString(s.firstName)), \"b\": \(jsonString(s.secondName)), "
+                     + "\"tc\": \(jsonString(timeControl.description)), \"games\": \(total.games), \"w\": \(total.wins), "
+                     + "\"d\": \(total.draws), \"l\": \(total.losses), \"score\": \(format4(total.score)), "
+                     + "\"elo\": \(total.eloMargin95 == nil ? "null" : format1(total.elo)), "
+                     + "\"elo95\": \(total.eloMargin95.map(format1) ?? "null"), \"los\": \(format4(total.likelihoodOfSuperiority)), "
+                     + "\"reasons\": {\(reasons)}\(sprtJSON), \"wall_s\": \(format1(wallSeconds))}")
+        return lines.joined(separator: "\n")
+    }
+}
+
+private func signed(_ x: Double) -> String { (x >= 0 ? "+" : "") + format1(x) }
+
+private func format2(_ x: Double) -> String {
+    let hundredths = Int((x * 100).rounded())
+    let a = abs(hundredths)
+    return (hundredths < 0 ? "-" : "") + "\(a / 100)." + (a % 100 < 10 ? "0" : "") + "\(a % 100)"
+}
+
+private func format4(_ x: Double) -> String {
+    let v = Int((x * 10000).rounded())
+    let a = abs(v), frac = "\(a % 10000)"
+    return (v < 0 ? "-" : "") + "\(a / 10000)." + String(repeating: "0", count: 4 - frac.count) + frac
+}
+
+extension String {
+    /// Right-aligned in `width` columns.
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
