@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Runs the built binary with `arguments`; returns its exit status, standard output and error.
+func runOurBinary(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ourBinary)
+    process.arguments = arguments
+    let output = Pipe(), error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}
+
+func temporaryFile(_ name: String, _ contents: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(getpid())-\(name)").path
+    try contents.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+@Suite(.serialized) struct CommandTests {
+    @Test func suiteReportsEachPositionSkipsBadLinesAndSummarises() throws {
+        let file = try temporaryFile("suite.epd", """
+        3a1ab2/4k2P1/9/5P3/9/9/9/n8/4A4/2p1KA3 b - - 0 1; bm a2c1; id "mate-1"; dm 1;
+        this is not a FEN; bm h2e2
+        3ak4/4a4/4P4/9/5r3/P3Rn3/8P/9/3K5/9 b - - 0 1; am f4g2; id "avoid the win";
+        """)
+        let text = try runOurBinary(["suite", file, "--depth", "4"])
+        #expect(text.status == 0)
+        #expect(text.error.contains("\(file):2: bad FEN"))
+        let lines = text.output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].contains("mate-1") && lines[0].contains("solved") && lines[0].contains("a2c1"))
+        #expect(lines[1].contains("avoid the win") && lines[1].contains("failed"))
+        #expect(lines[2].hasSuffix("solved 1/2 (50.0%), 1 lines skipped"))
+
+        let json = try runOurBinary(["suite", file, "--nodes", "5000", "--json"])
+        let document = try #require(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(document["solved"] as? Int == 1 && document["total"] as? Int == 2 && document["skippedLines"] as? Int == 1)
+        let positions = try #require(document["positions"] as? [[String: Any]])
+        #expect(positions.map { $0["id"] as? String } == ["mate-1", "avoid the win"])
+        #expect(positions[0]["move"] as? String == "a2c1" && positions[0]["score"] as? String == "+M1")
+
+        // Bad arguments and files are refused with a message, not a crash.
+        #expect(try runOurBinary(["suite", file]).error.contains("give exactly one of"))
+        #expect(try runOurBinary(["suite", "/nonexistent.epd", "--depth", "1"]).error.contains("cannot read /nonexistent.epd"))
+        let broken = try runOurBinary(["suite", file, "--depth", "1", "--engine", "/nonexistent/engine"])
+        #expect(broken.status != 0 && broken.error.contains("launch failed"))
+    }
+
+    @Test func matchPlaysReportsAndWritesRecords() throws {
+        let pgn = FileManager.default.temporaryDirectory.appendingPathComponent("\(getpid())-match.pgn").path
+        let engine = "\(ourBinary) proto=uci notation=iccs opt.OwnBook=false"
+        let run = try runOurBinary(["match", "--engine", engine + " name=one", "--engine", engine + " name=two",
+                                    "--games", "2", "--nodes", "300", "--max-plies", "30", "--pgn", pgn])
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("game ") }.count == 2)
+        #expect(run.output.contains("A = one   B = two   nodes 300, 2 games"))
+        #expect(run.output.contains("Terminations: max plies 2"))
+        let last = try #require(lines.last { $0.hasPrefix("{") })
+        let summary = try #require(JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect(summary["games"] as? Int == 2 && summary["d"] as? Int == 2)
+        let records = try String(contentsOfFile: pgn, encoding: .utf8)
+        #expect(records.components(separatedBy: "[Event ").count == 3)
+        #expect(records.contains("[Termination \"max plies\"]") && records.contains("[PlyCount \"30\"]"))
+
+        let bad = try runOurBinary(["match", "--engine", engine, "--engine", "/nonexistent/engine", "--nodes", "10"])
+        #expect(bad.status != 0 && bad.error.contains("the match could not start: launch failed"))
+        #expect(try runOurBinary(["match", "--engine", engine, "--nodes", "10"]).error.contains("exactly two --engine"))
+        #expect(try runOurBinary(["match", "--engine", engine, "--engine", engine, "--tc", "fast"]).error.contains("--tc must be"))
+    }
+}
