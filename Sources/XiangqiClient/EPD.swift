@@ -24,7 +24,8 @@ public struct SuiteLineError: Error, Sendable, Equatable, CustomStringConvertibl
 /// EPD-like suite files.
 ///
 /// Blank lines and lines starting with `#` are skipped. Fields are separated by `;`: first
-/// the FEN (the move counters may be left out), then operations. `bm` and `am` take moves in
+/// the FEN (the move counters may be left out; the first operation may follow the FEN in its
+/// field, as in standard EPD), then operations. `bm` and `am` take moves in
 /// ICCS (ranks 0-9), WXF or Chinese notation, or in ranks 1-10 (`h3e3`, `a10a9`) when all of
 /// the line's moves are legal only that way; `id` a name, quoted or not; `dm` a positive
 /// number of moves. Other operations (`c0`, `acd`, ...) are ignored. A line needs at least
@@ -47,7 +48,15 @@ public enum SuiteFile {
         func failure(_ message: String) -> Result<SuitePosition, SuiteLineError> {
             .failure(SuiteLineError(line: number, message: message))
         }
-        let fields = splitFields(line)
+        var fields = splitFields(line)
+        // Standard EPD puts the first operation in the FEN's field: `FEN bm h2e2; id "x";`.
+        if let first = fields.first {
+            let words = first.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if let op = words.dropFirst(2).firstIndex(where: { ["bm", "am", "id", "dm"].contains($0) }) {
+                fields[0] = first[..<words[op].startIndex]
+                fields.insert(first[words[op].startIndex...], at: 1)
+            }
+        }
         guard let fenText = fields.first?.trimmingBlanks, !fenText.isEmpty else { return failure("no FEN") }
         let position: Position
         do {

@@ -49,9 +49,11 @@ public actor EngineClient {
 
     public var isRunning: Bool { process != nil }
 
-    /// Sets how long a search may overrun before `stop`, and after it before the engine
-    /// counts as hung.
-    public func setStopGrace(_ grace: Duration) { stopGrace = grace }
+    /// Sets ``stopGrace`` and, if given, ``unboundedSearchTimeout``.
+    public func setTimeouts(stopGrace: Duration, unboundedSearch: Duration? = nil) {
+        self.stopGrace = stopGrace
+        if let unboundedSearch { unboundedSearchTimeout = unboundedSearch }
+    }
 
     /// Starts the process and runs the handshake: the dialect (`ucci` first when not
     /// configured, then `uci` if no `ucciok` came within two seconds), `UCI_Variant`, the

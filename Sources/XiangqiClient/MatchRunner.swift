@@ -236,8 +236,9 @@ public struct MatchRunner: Sendable {
 
     private func startPair() async throws(EngineClientError) -> (EngineClient, EngineClient) {
         let a = EngineClient(first), b = EngineClient(second)
-        await a.setStopGrace(settings.stopGrace)
-        await b.setStopGrace(settings.stopGrace)
+        for client in [a, b] {
+            await client.setTimeouts(stopGrace: settings.stopGrace, unboundedSearch: settings.unboundedMoveTimeout)
+        }
         try await a.start()
         do {
             try await b.start()

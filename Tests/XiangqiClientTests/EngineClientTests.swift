@@ -109,7 +109,7 @@ func fakeEngine(_ name: String, onGo: String, onStart: String = "") throws -> St
         // Never answers, not even to stop: a hang after the move time and two grace periods.
         let silent = EngineClient(EngineConfiguration(executable: try fakeEngine("silent", onGo: ":"), dialect: .uci,
                                                       rankNumbering: .zeroBased))
-        await silent.setStopGrace(.milliseconds(100))
+        await silent.setTimeouts(stopGrace: .milliseconds(100))
         try await silent.start()
         let clock = ContinuousClock(), started = clock.now
         do {

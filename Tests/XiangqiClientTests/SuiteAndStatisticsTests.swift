@@ -11,10 +11,12 @@ import XiangqiCore
         2b6/3kaRC2/3a5/9/p7r/4P3P/9/4B4/9/4K1Bc1 w - -; bm f8f0 e0e1; am g0i2; id "two; best"; dm 3;
         4kab2/4a4/9/3R4C/6r2/P3P3c/7n1/4B4/4A4/4KAB2 b - - 0 1; bm g6b6; id unquoted
         rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1; bm 炮二平五; c0 "ignored"
+        3ak4/4a4/4P4/9/5r3/P3Rn3/8P/9/3K5/9 b - - bm f4g2; id "standard EPD";
         """
         let (positions, errors) = SuiteFile.parse(text)
         #expect(errors.isEmpty)
-        #expect(positions.count == 4)
+        #expect(positions.count == 5)
+        #expect(positions[4].id == "standard EPD" && positions[4].bestMoves == [Move(iccs: "f4g2")!])
         #expect(positions[0].line == 3 && positions[0].id == "ccpd-end-00000004")
         #expect(positions[0].bestMoves == [Move(iccs: "f4g2")!])
         #expect(positions[0].position.sideToMove == .black)
