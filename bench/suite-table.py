@@ -37,7 +37,7 @@ def group_table(title, key):
         groups[key(pid)].append(pid)
     print(f'| {title} | positions | ' + ' | '.join(names) + ' |')
     print('|---|---|' + '---|' * len(names))
-    for g in sorted(groups, key=lambda g: (str(type(g)), g)):
+    for g in sorted(groups, key=lambda g: (0, int(g.split()[1]), '') if g.startswith('dm ') else (1, 0, g)):
         pids = groups[g]
         cells = [f"{sum(runs[n].get(p, {}).get('solved', False) for p in pids)} ({100 * sum(runs[n].get(p, {}).get('solved', False) for p in pids) / len(pids):.1f}%)" for n in names]
         print(f'| {g} | {len(pids)} | ' + ' | '.join(cells) + ' |')
