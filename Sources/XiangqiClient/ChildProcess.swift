@@ -48,14 +48,19 @@ final class LineChannel: Sendable {
             if head < lines.count {
                 defer {
                     head += 1
-                    if head > 1024 && head * 2 > lines.count {
-                        lines.removeFirst(head)
-                        head = 0
-                    }
+                    compact()
                 }
                 return .line(lines[head])
             }
             return closed ? .closed : nil
+        }
+
+        /// Frees the slots of lines already taken or dropped once they are most of the buffer.
+        mutating func compact() {
+            if head > 1024 && head * 2 > lines.count {
+                lines.removeFirst(head)
+                head = 0
+            }
         }
     }
 
@@ -71,7 +76,10 @@ final class LineChannel: Sendable {
                 return w.continuation
             }
             s.lines.append(line)
-            if s.lines.count - s.head > Self.capacity { s.head += 1 }
+            if s.lines.count - s.head > Self.capacity {
+                s.head += 1
+                s.compact()
+            }
             return nil
         }
         waiter?.resume(returning: .line(line))
@@ -304,7 +312,8 @@ final class ChildProcess: Sendable {
     }
 
     deinit {
-        // Never leave a zombie or an orphaned engine behind.
+        // Never leave an open pipe, a zombie or an orphaned engine behind.
+        closeInput()
         if status.withLock({ $0 }) == nil { kill() }
     }
 }
