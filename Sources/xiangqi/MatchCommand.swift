@@ -43,6 +43,9 @@ struct MatchCommand: ParsableCommand {
     @Option(help: "Draw a game still going after this many plies.")
     var maxPlies = 400
 
+    @Option(help: "No-capture limit in moves per side (60, as in UCCI; Fairy-Stockfish's UCI mode uses 50).")
+    var moveLimit = 60
+
     @Option(help: "Milliseconds a clock may go below zero before a time forfeit.")
     var timeMargin = 20
 
@@ -58,6 +61,7 @@ struct MatchCommand: ParsableCommand {
         guard sprt.isEmpty || (sprt.count == 2 && sprt[0] < sprt[1]) else {
             throw ValidationError("--sprt takes two Elo values, ELO0 < ELO1")
         }
+        guard moveLimit >= 1 else { throw ValidationError("--move-limit must be at least 1") }
         guard maxPlies >= 1, timeMargin >= 0 else { throw ValidationError("--max-plies and --time-margin must be positive") }
     }
 
@@ -80,6 +84,7 @@ struct MatchCommand: ParsableCommand {
         }
         settings.concurrency = concurrency
         settings.maxPlies = maxPlies
+        settings.moveLimit = moveLimit
         settings.timeMargin = timeMargin
         if sprt.count == 2 { settings.sprt = (sprt[0], sprt[1]) }
         let records = try pgn.map { try OutputFile(path: $0) }
