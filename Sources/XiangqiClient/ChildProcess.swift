@@ -24,7 +24,9 @@ private final class PlainMutex: @unchecked Sendable {
 
 /// What waiting for a line of an engine's output gave.
 enum LineEvent: Sendable, Equatable {
-    case line(String)
+    /// A line and the moment the reader thread received it (so that think times do not
+    /// include any wait of the consumer for a thread).
+    case line(String, ContinuousClock.Instant)
     /// The engine closed its output (it exited or crashed).
     case closed
     /// The deadline passed first.
@@ -37,7 +39,7 @@ enum LineEvent: Sendable, Equatable {
 /// suspends until a line, the end of output or its deadline arrives.
 final class LineChannel: Sendable {
     private struct State {
-        var lines: [String] = []
+        var lines: [(text: String, arrival: ContinuousClock.Instant)] = []
         var head = 0
         var closed = false
         var waiter: (id: UInt64, continuation: CheckedContinuation<LineEvent, Never>)?
@@ -50,7 +52,7 @@ final class LineChannel: Sendable {
                     head += 1
                     compact()
                 }
-                return .line(lines[head])
+                return .line(lines[head].text, lines[head].arrival)
             }
             return closed ? .closed : nil
         }
@@ -70,19 +72,20 @@ final class LineChannel: Sendable {
 
     /// Called by the reader thread for each line.
     func push(_ line: String) {
+        let arrival = ContinuousClock.now
         let waiter = state.withLock { s -> CheckedContinuation<LineEvent, Never>? in
             if let w = s.waiter {
                 s.waiter = nil
                 return w.continuation
             }
-            s.lines.append(line)
+            s.lines.append((line, arrival))
             if s.lines.count - s.head > Self.capacity {
                 s.head += 1
                 s.compact()
             }
             return nil
         }
-        waiter?.resume(returning: .line(line))
+        waiter?.resume(returning: .line(line, arrival))
     }
 
     /// Called by the reader thread at the end of output.

@@ -71,22 +71,24 @@ public actor EngineClient {
         stopProcess()
         let child = try ChildProcess(executable: configuration.executable, arguments: configuration.arguments)
         process = child
-        let deadline = ContinuousClock.now + configuration.handshakeTimeout
+        // Each step's time counts from its own request, so that a caller's task that waited
+        // for a thread (a busy pool) does not charge the engine for the wait.
+        let timeout = configuration.handshakeTimeout
         var dialect = configuration.dialect ?? .ucci
         var greeting: [String]
         child.writeLine(dialect == .ucci ? "ucci" : "uci")
         do {
             if configuration.dialect == nil {
-                let probeEnd = min(deadline, ContinuousClock.now + .seconds(2))
-                if let lines = try await readUntil(["ucciok"], deadline: probeEnd, waitingFor: "ucciok", failOnTimeout: false) {
+                if let lines = try await readUntil(["ucciok"], timeout: min(timeout, .seconds(2)), waitingFor: "ucciok",
+                                                   failOnTimeout: false) {
                     greeting = lines
                 } else {
                     dialect = .uci
                     child.writeLine("uci")
-                    greeting = try await readUntil(["uciok"], deadline: deadline, waitingFor: "ucciok or uciok")!
+                    greeting = try await readUntil(["uciok"], timeout: timeout, waitingFor: "ucciok or uciok")!
                 }
             } else {
-                greeting = try await readUntil([dialect == .ucci ? "ucciok" : "uciok"], deadline: deadline,
+                greeting = try await readUntil([dialect == .ucci ? "ucciok" : "uciok"], timeout: timeout,
                                                waitingFor: dialect == .ucci ? "ucciok" : "uciok")!
             }
             var idName: String?, author: String?, options: [String] = []
@@ -101,14 +103,14 @@ public actor EngineClient {
             if dialect == .uci && announced("UCI_Variant") { send(.uci, option: "UCI_Variant", value: "xiangqi") }
             if dialect == .ucci && announced("usemillisec") { send(.ucci, option: "usemillisec", value: "true") }
             for (name, value) in configuration.options { send(dialect, option: name, value: value) }
-            try await waitUntilReady(deadline: deadline)
+            try await waitUntilReady(timeout: timeout)
             let executableName = String(configuration.executable.split(separator: "/").last ?? "engine")
             var found = EngineIdentity(name: configuration.name ?? idName ?? executableName, author: author,
                                        dialect: dialect, rankNumbering: configuration.rankNumbering ?? .zeroBased,
                                        pieceLetters: letters, options: options)
             identity = found
             if configuration.rankNumbering == nil {
-                found.rankNumbering = try await probeRankNumbering(deadline: deadline)
+                found.rankNumbering = try await probeRankNumbering(timeout: timeout)
                 identity = found
             }
             return found
@@ -133,7 +135,7 @@ public actor EngineClient {
         defer { release() }
         guard let identity else { throw .notRunning }
         send(identity.dialect, option: name, value: value)
-        try await waitUntilReady(deadline: ContinuousClock.now + timeout)
+        try await waitUntilReady(timeout: timeout)
     }
 
     /// Tells the engine a new game starts (`ucinewgame`, or UCCI `setoption newgame`) and waits
@@ -143,7 +145,7 @@ public actor EngineClient {
         defer { release() }
         guard let identity, let process else { throw .notRunning }
         process.writeLine(identity.dialect == .uci ? "ucinewgame" : "setoption newgame")
-        try await waitUntilReady(deadline: ContinuousClock.now + timeout)
+        try await waitUntilReady(timeout: timeout)
     }
 
     /// Searches the position after `moves` from `start` and returns the engine's move, checked
@@ -174,8 +176,8 @@ public actor EngineClient {
         var reply = EngineReply()
         while true {
             switch await process.lines.next(until: deadline) {
-            case .line(let line):
-                let elapsed = Self.milliseconds(clock.now - started)
+            case .line(let line, let arrival):
+                let elapsed = Self.milliseconds(arrival - started)
                 if line.hasPrefix("info") {
                     guard var info = InfoParser.parse(line, dialect: identity.dialect, numbering: identity.rankNumbering)
                     else { continue }
@@ -263,19 +265,19 @@ public actor EngineClient {
     }
 
     /// `isready` until `readyok`.
-    private func waitUntilReady(deadline: ContinuousClock.Instant) async throws(EngineClientError) {
+    private func waitUntilReady(timeout: Duration) async throws(EngineClientError) {
         guard let process else { throw .notRunning }
         process.writeLine("isready")
-        _ = try await readUntil(["readyok"], deadline: deadline, waitingFor: "readyok")
+        _ = try await readUntil(["readyok"], timeout: timeout, waitingFor: "readyok")
     }
 
     /// A one-ply search of the start position: its answer names a piece's square in only one
     /// of the two numberings (no start-position move is legal under both).
-    private func probeRankNumbering(deadline: ContinuousClock.Instant) async throws(EngineClientError) -> RankNumbering {
+    private func probeRankNumbering(timeout: Duration) async throws(EngineClientError) -> RankNumbering {
         guard let process else { throw .notRunning }
         process.writeLine("position startpos")
         process.writeLine("go depth 1")
-        let lines = try await readUntil(["bestmove", "nobestmove"], deadline: deadline, waitingFor: "bestmove")!
+        let lines = try await readUntil(["bestmove", "nobestmove"], timeout: timeout, waitingFor: "bestmove")!
         let words = lines.last!.split(separator: " ")
         let start = Position.start
         if words.count >= 2, MoveText.parse(words[1], .zeroBased).map(start.isLegal) != true,
@@ -286,14 +288,16 @@ public actor EngineClient {
     }
 
     /// Reads lines up to and including one starting with a word of `ends`; returns them all.
-    /// At the deadline: `nil`, or with `failOnTimeout` a hang (the process is killed).
-    private func readUntil(_ ends: Set<String>, deadline: ContinuousClock.Instant, waitingFor what: String,
+    /// After `timeout` from now (call it right after the request): `nil`, or with
+    /// `failOnTimeout` a hang (the process is killed).
+    private func readUntil(_ ends: Set<String>, timeout: Duration, waitingFor what: String,
                            failOnTimeout: Bool = true) async throws(EngineClientError) -> [String]? {
         guard let process else { throw .notRunning }
+        let deadline = ContinuousClock.now + timeout
         var lines: [String] = []
         while true {
             switch await process.lines.next(until: deadline) {
-            case .line(let line):
+            case .line(let line, _):
                 lines.append(line)
                 if let first = line.split(separator: " ").first, ends.contains(String(first)) { return lines }
             case .closed:

@@ -175,8 +175,8 @@ func fakeEngine(_ name: String, onGo: String, onStart: String = "") throws -> St
         func fake(_ name: String, _ onGo: String) throws -> EngineConfiguration {
             EngineConfiguration(executable: try fakeEngine(name, onGo: onGo), dialect: .uci, rankNumbering: .zeroBased)
         }
-        var settings = MatchSettings(games: 2, timeControl: .moveTime(30))
-        settings.stopGrace = .milliseconds(100)
+        // Generous limits for our engine, so that a loaded machine cannot make it lose too.
+        let settings = MatchSettings(games: 2, timeControl: .moveTime(30))
         // The fake answers every search with a king move of two squares.
         let illegal = try await MatchRunner(first: try fake("m-illegal", "echo 'bestmove e0e2'"), second: ours,
                                             settings: settings).run()
@@ -190,7 +190,10 @@ func fakeEngine(_ name: String, onGo: String, onStart: String = "") throws -> St
                                               "crash by Black: the engine exited with status 1 while searching"])
         #expect(crash.abortReason == nil)  // restarted for the second game
 
-        let silent = try await MatchRunner(first: try fake("m-silent", ":"), second: ours, settings: settings).run()
+        var quick = MatchSettings(games: 2, timeControl: .depth(1))
+        quick.unboundedMoveTimeout = .seconds(1)
+        quick.stopGrace = .milliseconds(200)
+        let silent = try await MatchRunner(first: try fake("m-silent", ":"), second: ours, settings: quick).run()
         #expect(silent.games.map(\.reason) == ["hang by Red", "hang by Black"])
         #expect(silent.statistics().losses == 2)
 
