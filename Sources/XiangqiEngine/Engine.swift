@@ -29,6 +29,9 @@ public final class Engine: @unchecked Sendable {
     private var random = SeededGenerator(seed: UInt64.random(in: 1...UInt64.max))
     /// 0: a fresh random seed for every game; otherwise games repeat move for move.
     public private(set) var seed: UInt64 = 0
+    /// The last search's score and the game length it was made at, so that the time manager
+    /// can see the score fall from one of the engine's moves to its next.
+    private var lastSearch: (score: Int, plies: Int)?
 
     /// Default transposition-table size in MB.
     public static let defaultHashMegabytes = 16
@@ -55,7 +58,10 @@ public final class Engine: @unchecked Sendable {
         waitUntilIdle()
         table.clear()
         heap.clear()
-        lock.withLock { random = SeededGenerator(seed: seed != 0 ? seed : UInt64.random(in: 1...UInt64.max)) }
+        lock.withLock {
+            random = SeededGenerator(seed: seed != 0 ? seed : UInt64.random(in: 1...UInt64.max))
+            lastSearch = nil
+        }
     }
 
     /// Sets the seed of skill-level choices (0: random) and starts a new game.
@@ -129,11 +135,12 @@ public final class Engine: @unchecked Sendable {
         }
         var searcher = Searcher(position: game.position, history: Array(game.keys.dropLast()),
                                 historyFrames: frames, rootMoves: rootMoves,
-                                limits: limits, options: options, table: table, heap: heap,
-                                evaluator: evaluator, signals: signals)
+                                limits: limits, options: options, previousScore: previousScore(game),
+                                table: table, heap: heap, evaluator: evaluator, signals: signals)
         searcher.onCurrentMove = onCurrentMove
         // Candidate lines searched only for the skill choice are not reported.
         var result = searcher.run { info in if info.multiPV <= shownLines { onInfo(info) } }
+        lock.withLock { lastSearch = (result.score, game.moves.count) }
         if !skill.isFull, let chosen = lock.withLock({ skill.choose(from: result.lines, using: &random) }),
            chosen.move != result.bestMove {
             result.bestMove = chosen.move
@@ -141,6 +148,11 @@ public final class Engine: @unchecked Sendable {
             result.ponderMove = chosen.principalVariation.dropFirst().first
         }
         return result
+    }
+
+    /// The score of the engine's previous move in `game` (two plies back), if it searched it.
+    private func previousScore(_ game: Game) -> Int? {
+        lock.withLock { lastSearch.flatMap { $0.plies + 2 == game.moves.count ? $0.score : nil } }
     }
 
     /// Asks the running search to stop; its result is delivered as usual.

@@ -33,8 +33,11 @@ public struct SearchLimits: Sendable, Equatable {
     public var mate: Int?
     /// Search until stopped, whatever else is set.
     public var infinite = false
-    /// Milliseconds kept back for communication delays.
+    /// Milliseconds kept back for communication delays, charged once per move.
     public var moveOverhead = 10
+    /// Whether the GUI lets the engine think on the opponent's time (UCI `Ponder`): a clock
+    /// then gives each move a little more.
+    public var ponderEnabled = false
 
     public init(depth: Int? = nil, nodes: UInt64? = nil, moveTime: Int? = nil, clock: Clock? = nil,
                 infinite: Bool = false) {
@@ -45,26 +48,16 @@ public struct SearchLimits: Sendable, Equatable {
         self.infinite = infinite
     }
 
-    /// The soft target (no new iteration starts after half of it) and the hard limit (the
-    /// search aborts) in milliseconds, or `nil` when time does not bound this search.
-    public var timeBudget: (soft: Int, hard: Int)? {
+    /// The time budget, or `nil` when time does not bound this search (see ``TimeManager``).
+    /// A fixed move time is meant to be used in full: it sets the maximum, and no optimum
+    /// of its own stops the search earlier.
+    public var timeBudget: TimeBudget? {
         if infinite { return nil }
-        var budget: (soft: Int, hard: Int)?
-        if let clock {
-            // Expected moves still to play on this clock (sudden death: 40), each charged
-            // the move overhead, so that a short clock shrinks thinking to almost nothing
-            // instead of running out: with 300 ms left and no increment the budget is 1 ms.
-            let moves = max(1, min(clock.movesToGo ?? 40, 40))
-            let usable = max(1, clock.timeLeft + clock.increment * (moves - 1) - moveOverhead * (2 + moves))
-            let base = usable / moves
-            let hard = max(1, min((clock.timeLeft - moveOverhead) * 3 / 5, base * 4))
-            let soft = max(1, min(base, hard))
-            budget = (soft, hard)
-        }
+        var budget = clock.map { TimeManager.budget(for: $0, moveOverhead: moveOverhead, ponder: ponderEnabled) }
         if let moveTime {
-            // A fixed time is meant to be used: no soft target of its own.
-            let t = max(1, moveTime - moveOverhead)
-            budget = budget.map { (min($0.soft, t), min($0.hard, t)) } ?? (Int.max / 4, t)
+            let t = max(1, min(moveTime, TimeManager.clockLimit) - min(max(moveOverhead, 0), TimeManager.overheadLimit))
+            budget = budget.map { TimeBudget(optimum: min($0.optimum, t), maximum: min($0.maximum, t)) }
+                ?? TimeBudget(optimum: Int.max / 4, maximum: t)
         }
         return budget
     }

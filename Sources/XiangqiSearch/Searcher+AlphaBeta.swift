@@ -174,6 +174,7 @@ extension Searcher {
             let newDepth = depth - 1 + extensionPlies
 
             // Step 11. Late-move reductions, then PVS re-searches.
+            let nodesBefore = nodes
             var score: Int
             if legalCount == 1 {
                 score = -search(-beta, -alpha, newDepth, ply + 1, pvNode: pvNode, cutNode: false)
@@ -198,6 +199,7 @@ extension Searcher {
             }
             keys.removeLast()
             position.unmake(move, undo)
+            if isRoot, let index = rootMoves.firstIndex(of: move) { rootMoveNodes[index] &+= nodes &- nodesBefore }
             if stopped { return 0 }
 
             // Step 12. New best move.
@@ -214,6 +216,7 @@ extension Searcher {
                         pvLength[ply] = min(childLength + 1, Score.maxPly - ply)
                     }
                     if isRoot && pvIndex == 0 {
+                        if move != rootBest && rootDepth > 1 { bestMoveChanges &+= 1 }
                         rootBest = move
                         rootBestScore = score
                     }

@@ -127,7 +127,17 @@ public struct Searcher {
     let rootSide: Color
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
-    let budget: (soft: Int, hard: Int)?
+    let budget: TimeBudget?
+    /// The engine's score for its previous move in this game, for the time manager.
+    let previousScore: Int?
+    /// What the time manager weighs at the end of each iteration.
+    var trend = IterationTrend()
+    /// Best-move changes at the root during the current iteration.
+    var bestMoveChanges = 0
+    /// Nodes spent under each root move (parallel to `rootMoves`), for the time manager.
+    var rootMoveNodes: [UInt64]
+    /// Set when the optimum has passed while pondering: the search stops at the ponder hit.
+    var stopOnPonderHit = false
 
     public internal(set) var nodes: UInt64 = 0
     var selectiveDepth = 0
@@ -135,6 +145,7 @@ public struct Searcher {
     var completedDepth = 0
     var rootBest: Move = .none
     var rootBestScore = -Score.infinite
+    var rootBestOfPreviousIteration: Move?
     /// Receives the root move being searched (after the first second); nil: not reported.
     public var onCurrentMove: ((CurrentMoveInfo) -> Void)?
     var rootDepth = 0
@@ -147,7 +158,7 @@ public struct Searcher {
     /// first, not including `position` itself) over `rootMoves` (all legal moves if empty).
     public init(position: Position, history gameKeys: [UInt64],
                 historyFrames: [(position: Position, move: Move)] = [], rootMoves: [Move], limits: SearchLimits,
-                options: SearchOptions = SearchOptions(),
+                options: SearchOptions = SearchOptions(), previousScore: Int? = nil,
                 table: TranspositionTable, heap: SearchHeap, evaluator: Evaluator, signals: SearchSignals) {
         self.options = options
         rootSide = position.sideToMove
@@ -171,6 +182,8 @@ public struct Searcher {
         self.limits = limits
         let legal = position.legalMoves
         self.rootMoves = rootMoves.isEmpty ? legal : rootMoves.filter { legal.contains($0) }
+        rootMoveNodes = [UInt64](repeating: 0, count: self.rootMoves.count)
+        self.previousScore = previousScore
         start = clock.now
         budget = limits.timeBudget
     }
@@ -194,10 +207,13 @@ public struct Searcher {
         let maxDepth = min(limits.depth ?? (Score.maxPly - 8), Score.maxPly - 8)
         let lineCount = max(1, min(options.multiPV, rootMoves.count))
         var lines: [RootLine] = []
+        var iterationScores: [Int] = []
         var depth = 1
         while depth <= maxDepth {
             var newLines: [RootLine] = []
             rootDepth = depth
+            trend.bestMoveChanges /= 2
+            bestMoveChanges = 0
             for index in 0..<lineCount {
                 pvIndex = index
                 excludedRootMoves = newLines.map(\.move)
@@ -243,9 +259,9 @@ public struct Searcher {
             completedDepth = depth
             let score = lines.first?.score ?? rootBestScore
             if let mate = limits.mate, Score.isMate(score), score > 0, Score.mateInMoves(score) <= mate { break }
-            if let budget, !limits.infinite, !signals.pondering.load(ordering: .relaxed),
-               elapsed() - signals.ponderHitTime.load(ordering: .relaxed) > budget.soft / 2 {
-                break
+            if timeToStop(depth: depth, score: score, scores: &iterationScores, best: lines.first?.move) {
+                if !signals.pondering.load(ordering: .relaxed) { break }
+                stopOnPonderHit = true
             }
             depth += 1
         }
@@ -254,6 +270,28 @@ public struct Searcher {
         if rootBest != lines.first?.move { ponder = nil }
         return SearchResult(bestMove: rootBest, ponderMove: ponder, score: rootBestScore,
                             depth: completedDepth, nodes: nodes, lines: lines)
+    }
+
+    /// The time manager's verdict at the end of iteration `depth`: whether to start no other
+    /// (see ``TimeManager``). A single legal move on a clock is played after a short search.
+    mutating func timeToStop(depth: Int, score: Int, scores: inout [Int], best: Move?) -> Bool {
+        scores.append(score)
+        trend.stableIterations = best == rootBestOfPreviousIteration ? trend.stableIterations + 1 : 0
+        rootBestOfPreviousIteration = best
+        trend.bestMoveChanges += Double(bestMoveChanges)
+        // A fixed move time is used in full; only a clock has an optimum to stretch or cut.
+        guard let budget, !limits.infinite, limits.clock != nil else { return false }
+        if rootMoves.count == 1 && depth >= 4 { return true }
+        if let previousScore, !Score.isMate(previousScore), !Score.isMate(score) {
+            trend.dropSincePreviousMove = previousScore - score
+        }
+        if scores.count >= 4, !Score.isMate(score), !Score.isMate(scores[scores.count - 4]) {
+            trend.dropOverIterations = scores[scores.count - 4] - score
+        }
+        if nodes > 0, let best, let index = rootMoves.firstIndex(of: best) {
+            trend.bestMoveNodeShare = Double(rootMoveNodes[index]) / Double(nodes)
+        }
+        return TimeManager.shouldStop(elapsed: elapsed(), budget: budget, trend: trend)
     }
 
     func report(_ depth: Int, _ score: Int, _ bound: Bound, _ index: Int, _ onInfo: (SearchInfo) -> Void) {
@@ -276,9 +314,12 @@ public struct Searcher {
             stopped = true
             return
         }
-        if let budget, completedDepth >= 1, !signals.pondering.load(ordering: .relaxed),
-           elapsed() - signals.ponderHitTime.load(ordering: .relaxed) >= budget.hard {
-            stopped = true
+        if completedDepth >= 1, !signals.pondering.load(ordering: .relaxed) {
+            if stopOnPonderHit {
+                stopped = true
+            } else if let budget, elapsed() - signals.ponderHitTime.load(ordering: .relaxed) >= budget.maximum {
+                stopped = true
+            }
         }
     }
 

@@ -151,20 +151,94 @@ extension NSLock {
     }
 
     @Test func timeBudgetsStayInsideTheClock() {
-        for left in [50, 300, 1000, 60_000, 600_000] {
-            for inc in [0, 100, 2000] {
-                var limits = SearchLimits(clock: .init(timeLeft: left, increment: inc))
-                limits.moveOverhead = 10
-                let budget = limits.timeBudget!
-                #expect(budget.hard <= max(1, left - 10))
-                #expect(budget.soft <= budget.hard)
-                #expect(budget.soft >= 1)
+        for left in [-5, 0, 1, 50, 300, 1000, 60_000, 600_000] {
+            for inc in [0, 10, 100, 2000] {
+                for movesToGo in [nil, 1, 2, 10, 40, 100] {
+                    var limits = SearchLimits(clock: .init(timeLeft: left, increment: inc, movesToGo: movesToGo))
+                    limits.moveOverhead = 10
+                    let budget = limits.timeBudget!
+                    #expect(budget.maximum <= max(1, (left - 10) * 8 / 10))
+                    #expect(budget.optimum <= budget.maximum)
+                    #expect(budget.optimum >= 1)
+                }
             }
         }
         let fixed = SearchLimits(moveTime: 500).timeBudget!
-        #expect(fixed.hard == 490)
+        #expect(fixed.maximum == 490)
         #expect(SearchLimits(depth: 5).timeBudget == nil)
         #expect(SearchLimits(moveTime: 100, infinite: true).timeBudget == nil)
+    }
+
+    @Test func timeManagerSpendsAShareOfWhatIsLeft() {
+        // Sudden death: a fortieth of what is left after the overhead, charged once.
+        let suddenDeath = TimeManager.budget(for: .init(timeLeft: 60_000), moveOverhead: 10)
+        #expect(suddenDeath == TimeBudget(optimum: 59_990 / 40, maximum: 59_990 / 40 * 5))
+        // 10 s + 0.1 s: the 39 increments to come count.
+        let increment = TimeManager.budget(for: .init(timeLeft: 10_000, increment: 100), moveOverhead: 10)
+        #expect(increment.optimum == (9_990 + 3_900) / 40)
+        // A big increment cannot make one move spend more than 30% of the clock.
+        let big = TimeManager.budget(for: .init(timeLeft: 1_000, increment: 1_000), moveOverhead: 0)
+        #expect(big.optimum == 300)
+        #expect(big.maximum == 800)
+        // movestogo 1: most of the clock, but never all of it.
+        let last = TimeManager.budget(for: .init(timeLeft: 5_000, increment: 0, movesToGo: 1), moveOverhead: 0)
+        #expect(last.maximum == 4_000)
+        #expect(last.optimum == 1_500)
+        // movestogo shares the clock among fewer moves than sudden death does.
+        let control = TimeManager.budget(for: .init(timeLeft: 60_000, movesToGo: 10), moveOverhead: 0)
+        #expect(control.optimum == 6_000)
+        // Pondering pays for part of the search: a quarter more.
+        let ponder = TimeManager.budget(for: .init(timeLeft: 60_000), moveOverhead: 0, ponder: true)
+        #expect(ponder.optimum == 1_500 + 375)
+        // The optimum shrinks with the clock: the opening gets more than the endgame.
+        let later = TimeManager.budget(for: .init(timeLeft: 30_000), moveOverhead: 0)
+        #expect(later.optimum < TimeManager.budget(for: .init(timeLeft: 60_000), moveOverhead: 0).optimum)
+    }
+
+    @Test func timeManagerSurvivesAbsurdClocks() {
+        let huge = TimeManager.budget(for: .init(timeLeft: Int.max, increment: Int.max, movesToGo: Int.max),
+                                      moveOverhead: Int.max)
+        #expect(huge.optimum >= 1 && huge.optimum <= huge.maximum)
+        #expect(huge.maximum <= TimeManager.clockLimit)
+        let negative = TimeManager.budget(for: .init(timeLeft: Int.min, increment: Int.min, movesToGo: Int.min),
+                                          moveOverhead: Int.min)
+        #expect(negative == TimeBudget(optimum: 1, maximum: 1))
+        let zero = TimeManager.budget(for: .init(timeLeft: 0), moveOverhead: 10)
+        #expect(zero == TimeBudget(optimum: 1, maximum: 1))
+        var limits = SearchLimits(moveTime: Int.max)
+        limits.moveOverhead = Int.max
+        #expect(limits.timeBudget!.maximum >= 1)
+    }
+
+    @Test func timeManagerStretchesAndCuts() {
+        let budget = TimeBudget(optimum: 1_000, maximum: 5_000)
+        let calm = IterationTrend()
+        #expect(TimeManager.scale(calm) == 1)
+        #expect(!TimeManager.shouldStop(elapsed: 999, budget: budget, trend: calm))
+        #expect(TimeManager.shouldStop(elapsed: 1_000, budget: budget, trend: calm))
+        // An unstable best move stretches the optimum.
+        var unstable = calm
+        unstable.bestMoveChanges = 1
+        #expect(TimeManager.scale(unstable) == 2.5)
+        #expect(!TimeManager.shouldStop(elapsed: 2_000, budget: budget, trend: unstable))
+        // A falling score stretches it too; a rising one cuts it.
+        var falling = calm
+        falling.dropSincePreviousMove = 40
+        #expect(TimeManager.scale(falling) > 1.3)
+        var rising = calm
+        rising.dropSincePreviousMove = -40
+        #expect(TimeManager.scale(rising) == 0.7)
+        // A best move that has held for many iterations and takes most nodes cuts it.
+        var settled = calm
+        settled.stableIterations = 8
+        settled.bestMoveNodeShare = 0.95
+        #expect(TimeManager.scale(settled) == 0.75 * 0.75)
+        #expect(TimeManager.shouldStop(elapsed: 600, budget: budget, trend: settled))
+        // The scale stays within bounds whatever the trend.
+        var wild = calm
+        wild.bestMoveChanges = 100
+        wild.dropSincePreviousMove = 10_000
+        #expect(TimeManager.scale(wild) == 3)
     }
 }
 
@@ -246,7 +320,7 @@ extension NSLock {
                 #expect(limits.nodes! <= skill.maxNodes)
             }
             // Timed searches end within the level's cap whatever the clock says.
-            for base in timed { #expect(skill.limits(base).timeBudget!.hard <= skill.maxTime) }
+            for base in timed { #expect(skill.limits(base).timeBudget!.maximum <= skill.maxTime) }
             // Depth- or node-bounded searches stay reproducible (bounded by the node cap);
             // analysis (infinite) runs until stopped.
             #expect(skill.limits(SearchLimits(depth: 30)).timeBudget == nil)

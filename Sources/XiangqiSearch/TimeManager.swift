@@ -1,0 +1,89 @@
+/// How long one search may think: the optimum it aims at (stretched or cut at the end of each
+/// iteration by ``TimeManager/scale(_:)``) and the maximum at which it aborts.
+public struct TimeBudget: Sendable, Equatable {
+    /// Milliseconds the search aims at; no iteration starts after `optimum x scale`.
+    public var optimum: Int
+    /// Milliseconds after which the search stops in the middle of an iteration.
+    public var maximum: Int
+
+    public init(optimum: Int, maximum: Int) {
+        self.optimum = optimum
+        self.maximum = maximum
+    }
+}
+
+/// What the search knows at the end of an iteration that bears on spending more time.
+public struct IterationTrend: Sendable, Equatable {
+    /// Changes of the best root move, halved at each new iteration (so recent ones weigh most).
+    public var bestMoveChanges: Double = 0
+    /// How far the score fell since the engine's previous move in this game (centipawns,
+    /// negative when it rose); 0 when unknown.
+    public var dropSincePreviousMove = 0
+    /// How far the score fell over the last few iterations of this search.
+    public var dropOverIterations = 0
+    /// Completed iterations in a row that kept the same best move.
+    public var stableIterations = 0
+    /// The best move's share of the root nodes searched so far (0...1).
+    public var bestMoveNodeShare = 0.0
+
+    public init() {}
+}
+
+/// The clock policy: pure functions of the clock, so that they can be tested without a search.
+///
+/// A clock gives an optimum of one "share" of what is left: the time after this move's
+/// overhead, plus the increments still to come, divided by the moves to go (40 in sudden
+/// death, fewer before a `movestogo` control). The share shrinks as the clock does, so the
+/// opening and the middlegame, where games are decided, get the most time, and the clock can
+/// never reach zero by the share alone. The maximum is a few optima, never more than 80% of
+/// what is left. The overhead is charged once per move, to the move it delays.
+public enum TimeManager {
+    /// Larger clock values (about 31 years in milliseconds) are treated as this one, so that
+    /// arithmetic on them cannot overflow.
+    public static let clockLimit = 1_000_000_000_000
+    /// Moves the rest of a sudden-death game is spread over.
+    public static let suddenDeathHorizon = 40
+    /// The largest move overhead honoured, in milliseconds.
+    public static let overheadLimit = 60_000
+
+    /// The budget for one move on `clock`. Any values are accepted: negative times count as
+    /// zero, absurdly large ones as ``clockLimit``; the result is always at least 1 ms and
+    /// `optimum <= maximum`. With `ponder` (the GUI lets the engine think on the opponent's
+    /// time, which pays for part of the search) the optimum grows by a quarter.
+    public static func budget(for clock: SearchLimits.Clock, moveOverhead: Int, ponder: Bool = false) -> TimeBudget {
+        let time = clamp(clock.timeLeft, 0, clockLimit)
+        let increment = clamp(clock.increment, 0, clockLimit)
+        let overhead = clamp(moveOverhead, 0, overheadLimit)
+        let movesToGo = clamp(clock.movesToGo ?? suddenDeathHorizon, 1, suddenDeathHorizon)
+        let available = max(0, time - overhead)
+        let pool = available + increment * (movesToGo - 1)
+        var optimum = min(pool / movesToGo, available * 3 / 10)
+        if ponder { optimum += optimum / 4 }
+        let maximum = max(1, min(available * 8 / 10, optimum * 5))
+        optimum = max(1, min(optimum, maximum))
+        return TimeBudget(optimum: optimum, maximum: maximum)
+    }
+
+    /// The factor applied to the optimum at the end of an iteration: above 1 when the best
+    /// move keeps changing or the score falls, below 1 when the best move has held for
+    /// several iterations and takes most of the nodes. Between 0.4 and 3.
+    public static func scale(_ trend: IterationTrend) -> Double {
+        let falling = clampDouble(1 + 0.010 * Double(trend.dropSincePreviousMove)
+                                    + 0.006 * Double(trend.dropOverIterations), 0.7, 1.6)
+        let instability = 1 + 1.5 * min(trend.bestMoveChanges, 2)
+        let stability = trend.stableIterations >= 6 ? 0.75 : trend.stableIterations >= 3 ? 0.9 : 1.0
+        let effort = trend.bestMoveNodeShare >= 0.85 ? 0.75 : 1.0
+        return clampDouble(falling * instability * stability * effort, 0.4, 3)
+    }
+
+    /// Whether a search that has run `elapsed` milliseconds should start no new iteration.
+    public static func shouldStop(elapsed: Int, budget: TimeBudget, trend: IterationTrend) -> Bool {
+        Double(elapsed) >= Double(budget.optimum) * scale(trend)
+    }
+
+    @inline(__always)
+    static func clamp(_ x: Int, _ low: Int, _ high: Int) -> Int { min(max(x, low), high) }
+
+    @inline(__always)
+    static func clampDouble(_ x: Double, _ low: Double, _ high: Double) -> Double { min(max(x, low), high) }
+}
