@@ -23,7 +23,7 @@ public enum FENError: Error, Equatable, Sendable, CustomStringConvertible {
             "rank \(rank) describes \(length) files instead of 9"
         case .unknownPieceLetter(let c): "unknown piece letter '\(c)'"
         case .invalidSideToMove(let s): "side to move must be w, r or b, not '\(s)'"
-        case .invalidCounter(let s): "move counter '\(s)' is not a non-negative number"
+        case .invalidCounter(let s): "move counter '\(s)' is not a number from 0 to \(Position.counterLimit)"
         case .missingKing(let c): "\(c) has no king"
         case .tooManyPieces(let c, let k, let n):
             "\(c) has \(n) \(k)s, at most \(k.maximumCount) allowed"
@@ -38,6 +38,9 @@ public enum FENError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension Position {
+    /// The largest move counter a FEN may give.
+    public static let counterLimit = 1_000_000
+
     /// Reads a Xiangqi FEN. Fields after the board are optional; the side may be `w`/`r`
     /// (red) or `b` (black); `E`/`H` are read as `B`/`N`. The position must be one that can
     /// arise in play as far as single pieces go (see ``FENError``).
@@ -73,11 +76,12 @@ extension Position {
         // merge them ("--"), so the counters are taken as the last two numeric fields.
         let counters = fields.dropFirst(2).filter { $0 != "-" && $0 != "--" }
         if let clock = counters.first {
-            guard let n = Int(clock), n >= 0 else { throw .invalidCounter(String(clock)) }
+            // Bounded so that counting on from it can never overflow (the move limit is 120).
+            guard let n = Int(clock), (0...Self.counterLimit).contains(n) else { throw .invalidCounter(String(clock)) }
             halfmoveClock = n
         }
         if counters.count > 1 {
-            guard let n = Int(counters[counters.startIndex + 1]), n >= 0 else {
+            guard let n = Int(counters[counters.startIndex + 1]), (0...Self.counterLimit).contains(n) else {
                 throw .invalidCounter(String(counters[counters.startIndex + 1]))
             }
             fullmoveNumber = max(1, n)

@@ -100,13 +100,16 @@ struct ProtocolOptions {
             }
         }
         func spin(_ current: Int, _ range: ClosedRange<Int>) -> Int {
-            guard let n = Int(value) else {
+            switch ProtocolNumber.read(value, in: range) {
+            case .value(let n):
+                return n
+            case .clamped(let n):
+                messages.append("option \(name): \(value) is out of range \(range.lowerBound)-\(range.upperBound); using \(n)")
+                return n
+            case .invalid:
                 messages.append("option \(name): '\(value)' is not a number; kept \(current)")
                 return current
             }
-            let clamped = min(max(n, range.lowerBound), range.upperBound)
-            if clamped != n { messages.append("option \(name): \(n) is out of range \(range.lowerBound)-\(range.upperBound); using \(clamped)") }
-            return clamped
         }
         func combo(_ current: String, _ choices: [String]) -> String {
             let v = value.lowercased()

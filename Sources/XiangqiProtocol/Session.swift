@@ -285,6 +285,7 @@ public final class Session: @unchecked Sendable {
         stopSearchForChange()
         var limits = SearchLimits()
         limits.moveOverhead = options.moveOverhead
+        limits.ponderEnabled = options.ponder
         var ponder = false, draw = false, infinite = false, perftDepth: Int?
         var searchMoves: [String] = []
         var ownTime: Int?, ownIncrement = 0, movesToGo: Int?
@@ -292,17 +293,23 @@ public final class Session: @unchecked Sendable {
         var depthZero = false
         let secondsScale = dialect == .ucci && !options.useMillisec ? 1000 : 1
         var i = 0
-        func number(_ word: String) -> Int? {
+        /// The number after `word`, clamped to `range` (times: 0 to about 31 years).
+        func number(_ word: String, _ range: ClosedRange<Int> = 0...TimeManager.clockLimit) -> Int? {
             guard i + 1 < args.count else {
                 inform("go: '\(word)' needs a number")
                 return nil
             }
             i += 1
-            guard let n = Int(args[i]) ?? Double(args[i]).map({ Int($0) }) else {
+            switch ProtocolNumber.read(args[i], in: range) {
+            case .value(let n):
+                return n
+            case .clamped(let n):
+                inform("go: \(word) '\(args[i])' is out of range \(range.lowerBound)-\(range.upperBound); using \(n)")
+                return n
+            case .invalid:
                 inform("go: '\(args[i])' after '\(word)' is not a number, ignored")
                 return nil
             }
-            return max(0, n)
         }
         while i < args.count {
             let word = args[i].lowercased()
@@ -311,21 +318,21 @@ public final class Session: @unchecked Sendable {
             case "draw": draw = true
             case "infinite": infinite = true
             case "depth":
-                if let n = number(word) {
-                    if n == 0 { depthZero = true } else { limits.depth = min(n, Score.maxPly - 8) }
+                if let n = number(word, 0...Score.maxPly - 8) {
+                    if n == 0 { depthZero = true } else { limits.depth = n }
                 }
-            case "nodes": if let n = number(word) { limits.nodes = UInt64(max(1, n)) }
-            case "mate": if let n = number(word) { limits.mate = n }
+            case "nodes": if let n = number(word, 1...Int.max) { limits.nodes = UInt64(n) }
+            case "mate": if let n = number(word, 1...Score.maxPly / 2) { limits.mate = n }
             case "movetime": if let n = number(word) { limits.moveTime = n }
             case "time": if let n = number(word) { ownTime = n * secondsScale }
             case "increment": if let n = number(word) { ownIncrement = n * secondsScale }
-            case "movestogo": if let n = number(word) { movesToGo = n }
+            case "movestogo": if let n = number(word, 1...10_000) { movesToGo = n }
             case "opptime", "oppincrement", "oppmovestogo": _ = number(word)
             case "wtime": redTime = number(word)
             case "btime": blackTime = number(word)
             case "winc": redIncrement = number(word) ?? 0
             case "binc": blackIncrement = number(word) ?? 0
-            case "perft": perftDepth = number(word)
+            case "perft": perftDepth = number(word, 0...10_000)
             case "searchmoves":
                 searchMoves = Array(args[(i + 1)...])
                 i = args.count
