@@ -148,7 +148,7 @@ public struct MatchSettings: Sendable {
     public var stopGrace: Duration = .milliseconds(1000)
     /// For depth- and node-limited games: the longest a move may take before the engine is hung.
     public var unboundedMoveTimeout: Duration = .seconds(120)
-    /// Stop as soon as the SPRT (elo0, elo1) reaches a verdict.
+    /// Stop as soon as the SPRT (elo0, elo1) over game pairs (pentanomial) reaches a verdict.
     public var sprt: (elo0: Double, elo1: Double)?
 
     public init(games: Int, timeControl: TimeControl, openings: [Opening] = []) {
@@ -178,6 +178,9 @@ public struct MatchSummary: Sendable {
         return s
     }
 
+    /// The results by pairs of games played from one opening with colours swapped.
+    public var pairStatistics: PairStatistics { PairStatistics(games: games) }
+
     /// Terminations with their counts, most frequent first.
     public var reasons: [(reason: String, count: Int)] {
         var counts: [String: Int] = [:]
@@ -202,8 +205,9 @@ public struct MatchRunner: Sendable {
     }
 
     /// Plays the games, `settings.concurrency` at a time; `onGame` sees each finished game with
-    /// the running totals. Throws only when an engine cannot be started at all.
-    public func run(onGame: @escaping @Sendable (GameRecord, MatchStatistics) -> Void = { _, _ in })
+    /// the running totals, by games and by finished pairs. Throws only when an engine cannot be
+    /// started at all.
+    public func run(onGame: @escaping @Sendable (GameRecord, MatchStatistics, PairStatistics) -> Void = { _, _, _ in })
         async throws(EngineClientError) -> MatchSummary {
         let ledger = Ledger(total: settings.games, sprt: settings.sprt)
         // Start one pair first, so that a bad engine command fails at once with its reason.
@@ -250,7 +254,7 @@ public struct MatchRunner: Sendable {
     }
 
     private func play(with pair: (EngineClient, EngineClient), names: (String, String), ledger: Ledger,
-                      onGame: @Sendable (GameRecord, MatchStatistics) -> Void) async {
+                      onGame: @Sendable (GameRecord, MatchStatistics, PairStatistics) -> Void) async {
         while let index = await ledger.nextGame() {
             let openings = settings.openings.isEmpty ? [Opening(name: "start")] : settings.openings
             let opening = openings[(index / 2) % openings.count]
@@ -266,8 +270,8 @@ public struct MatchRunner: Sendable {
             let record = await playGame(number: index + 1, opening: opening,
                                         red: firstIsRed ? pair.0 : pair.1, black: firstIsRed ? pair.1 : pair.0,
                                         names: firstIsRed ? names : (names.1, names.0), firstIsRed: firstIsRed)
-            let totals = await ledger.record(record)
-            onGame(record, totals)
+            let (totals, pairs) = await ledger.record(record)
+            onGame(record, totals, pairs)
         }
     }
 
@@ -366,11 +370,13 @@ actor Ledger {
         return handedOut - 1
     }
 
-    func record(_ game: GameRecord) -> MatchStatistics {
+    func record(_ game: GameRecord) -> (MatchStatistics, PairStatistics) {
         games.append(game)
         let totals = MatchSummary(firstName: "", secondName: "", games: games).statistics()
-        if let sprt, totals.sprt(elo0: sprt.elo0, elo1: sprt.elo1) != .continuing { stopped = true }
-        return totals
+        let pairs = PairStatistics(games: games)
+        // The SPRT is judged on finished pairs (pentanomial), as the games are played in pairs.
+        if let sprt, pairs.sprt(elo0: sprt.elo0, elo1: sprt.elo1) != .continuing { stopped = true }
+        return (totals, pairs)
     }
 
     func abort(_ reason: String) {

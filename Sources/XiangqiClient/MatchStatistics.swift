@@ -89,3 +89,75 @@ public struct MatchStatistics: Sendable, Equatable {
         return llr >= bounds.upper ? .acceptH1 : llr <= bounds.lower ? .acceptH0 : .continuing
     }
 }
+
+/// Results counted by game pairs (one opening played twice, colours swapped), from the first
+/// engine's view: the pentanomial model. Pairing removes the variance that the openings
+/// themselves add (a lopsided opening gives a 1-1 pair, not a win and a loss counted as
+/// independent), so the SPRT decides with fewer games than the trinomial model.
+public struct PairStatistics: Sendable, Equatable {
+    /// `counts[k]`: pairs in which the first engine scored k half-points (0 to 4, i.e. 0-2 points).
+    public var counts: [Int]
+
+    public init(counts: [Int]) {
+        precondition(counts.count == 5, "five pair outcomes")
+        self.counts = counts
+    }
+
+    /// Pairs whose two games are both finished; games are paired by number (1 with 2, 3 with 4,
+    /// ...), as ``MatchRunner`` plays them.
+    public init(games: [GameRecord]) {
+        var byPair: [Int: [Double]] = [:]
+        for game in games { byPair[(game.number - 1) / 2, default: []].append(game.firstPoints) }
+        var counts = [0, 0, 0, 0, 0]
+        for points in byPair.values where points.count == 2 {
+            counts[Int(((points[0] + points[1]) * 2).rounded())] += 1
+        }
+        self.counts = counts
+    }
+
+    public var pairs: Int { counts.reduce(0, +) }
+
+    /// Mean points per game, 0...1.
+    public var score: Double {
+        guard pairs > 0 else { return 0.5 }
+        return (0..<5).reduce(0.0) { $0 + Double(counts[$1]) * Double($1) / 4 } / Double(pairs)
+    }
+
+    public var elo: Double { MatchStatistics.elo(forScore: score) }
+
+    /// Variance of one pair's mean score (each pair scores 0, 1/4, 1/2, 3/4 or 1 per game).
+    public var variance: Double {
+        guard pairs > 0 else { return 0 }
+        let s = score
+        return (0..<5).reduce(0.0) { sum, k in
+            let d = Double(k) / 4 - s
+            return sum + Double(counts[k]) * d * d
+        } / Double(pairs)
+    }
+
+    /// Half the width of the 95% confidence interval of ``elo``; `nil` without pairs or at 0% / 100%.
+    public var eloMargin95: Double? {
+        let s = score
+        guard pairs > 0, s > 0, s < 1 else { return nil }
+        let deviation = 1.959964 * (variance / Double(pairs)).squareRoot()
+        func clampedElo(_ p: Double) -> Double { MatchStatistics.elo(forScore: min(max(p, 1e-6), 1 - 1e-6)) }
+        return (clampedElo(s + deviation) - clampedElo(s - deviation)) / 2
+    }
+
+    /// The generalized SPRT's log-likelihood ratio of H1 (logistic Elo `elo1`) against H0
+    /// (`elo0`) with the normal approximation over pairs: P (s1 − s0)(2s − s0 − s1) / (2σ²),
+    /// where P is the number of pairs, s the mean score and σ² the variance of a pair's mean
+    /// score. 0 while there is no variance.
+    public func logLikelihoodRatio(elo0: Double, elo1: Double) -> Double {
+        let v = variance
+        guard pairs > 0, v > 0 else { return 0 }
+        let s0 = MatchStatistics.score(forElo: elo0), s1 = MatchStatistics.score(forElo: elo1)
+        return Double(pairs) * (s1 - s0) * (2 * score - s0 - s1) / (2 * v)
+    }
+
+    public func sprt(elo0: Double, elo1: Double, alpha: Double = 0.05, beta: Double = 0.05) -> MatchStatistics.SPRTVerdict {
+        let llr = logLikelihoodRatio(elo0: elo0, elo1: elo1)
+        let bounds = MatchStatistics.sprtBounds(alpha: alpha, beta: beta)
+        return llr >= bounds.upper ? .acceptH1 : llr <= bounds.lower ? .acceptH0 : .continuing
+    }
+}

@@ -12,7 +12,7 @@ struct MatchCommand: ParsableCommand {
         insufficient material or --max-plies; an illegal move, a time forfeit, a crash or a hang loses \
         the game with its reason, and a crashed or hung engine is restarted. Prints W/D/L per colour, \
         the score, Elo with a 95% margin, the likelihood of superiority, with --sprt the log-likelihood \
-        ratio and a verdict, then one JSON line. Engine specs: a command plus key=value words (name=, \
+        ratio over game pairs (pentanomial) and a verdict, then one JSON line. Engine specs: a command plus key=value words (name=, \
         proto=auto|ucci|uci, notation=auto|iccs|uci10, fen=auto|nb|he, opt.NAME=VALUE).
         """
     )
@@ -93,14 +93,14 @@ struct MatchCommand: ParsableCommand {
         let clock = ContinuousClock(), start = clock.now
         let outcome = runBlocking { () -> Result<MatchSummary, EngineClientError> in
             do throws(EngineClientError) {
-                return .success(try await runner.run { game, totals in
+                return .success(try await runner.run { game, totals, pairs in
                     records?.write(game.pgn(timeControl: timeControl) + "\n")
                     if bar { errorWrite("\r\u{1B}[K") }
                     if !quiet { emit(Self.gameLine(game)) }
                     if bar {
                         var status = "[\(totals.games)/\(total)] +\(totals.wins) =\(totals.draws) -\(totals.losses)"
                         if let e = totals.eloMargin95 { status += "  Elo \(format1(totals.elo)) ± \(format1(e))" }
-                        if let s = sprtBounds { status += "  LLR \(format2(totals.logLikelihoodRatio(elo0: s.elo0, elo1: s.elo1)))" }
+                        if let s = sprtBounds { status += "  LLR \(format2(pairs.logLikelihoodRatio(elo0: s.elo0, elo1: s.elo1)))" }
                         errorWrite(status)
                     }
                 })
@@ -143,28 +143,36 @@ struct MatchCommand: ParsableCommand {
         let eloText = total.eloMargin95.map { "Elo A-B: \(signed(total.elo)) ± \(format1($0)) (95%)" }
             ?? "Elo A-B: \(total.score >= 1 ? "+inf" : total.score <= 0 ? "-inf" : signed(total.elo)) (no margin)"
         lines.append("Score A: \(format1(100 * total.score))%   \(eloText)   LOS \(format1(100 * total.likelihoodOfSuperiority))%")
+        let pairs = s.pairStatistics
+        let pairElo = pairs.eloMargin95.map { "Elo \(signed(pairs.elo)) ± \(format1($0)) (95%)" } ?? "no margin yet"
+        lines.append("Pairs (0, ½, 1, 1½, 2 points for A): \(pairs.counts.map(String.init).joined(separator: " ")) over "
+                     + "\(pairs.pairs) pairs; \(pairElo)")
         var sprtJSON = ""
         if let sprt {
-            let llr = total.logLikelihoodRatio(elo0: sprt.elo0, elo1: sprt.elo1)
+            let llr = pairs.logLikelihoodRatio(elo0: sprt.elo0, elo1: sprt.elo1)
             let bounds = MatchStatistics.sprtBounds()
-            let verdict = total.sprt(elo0: sprt.elo0, elo1: sprt.elo1)
-            lines.append("SPRT [\(format1(sprt.elo0)), \(format1(sprt.elo1))]: LLR \(format2(llr)) "
+            let verdict = pairs.sprt(elo0: sprt.elo0, elo1: sprt.elo1)
+            lines.append("SPRT [\(format1(sprt.elo0)), \(format1(sprt.elo1))] (pentanomial): LLR \(format2(llr)) "
                          + "(bounds \(format2(bounds.lower)), \(format2(bounds.upper))): \(verdict.rawValue)")
             sprtJSON = ", \"sprt\": {\"elo0\": \(sprt.elo0), \"elo1\": \(sprt.elo1), \"llr\": \(format2(llr)), "
+                + "\"lower\": \(format2(bounds.lower)), \"upper\": \(format2(bounds.upper)), "
                 + "\"verdict\": \(jsonString(verdict.rawValue))}"
         }
         lines.append("Terminations: " + s.reasons.map { "\($0.reason) \($0.count)" }.joined(separator: ", "))
         for (label, firstSide) in [("A", true), ("B", false)] {
-            let times = s.games.flatMap { g in
+            // (ply, milliseconds) of every searched move by this engine.
+            let moves = s.games.flatMap { g in
                 g.moves.enumerated().filter { i, m in
                     m.searched && ((i + (g.opening.start.sideToMove == .red ? 0 : 1)) % 2 == 0) == (g.firstIsRed == firstSide)
-                }.map { Double($0.1.milliseconds) }
-            }.sorted()
+                }.map { ($0.0, Double($0.1.milliseconds)) }
+            }
+            let times = moves.map(\.1).sorted()
             guard !times.isEmpty else { continue }
-            let mean = times.reduce(0, +) / Double(times.count)
-            lines.append("Think time \(label): mean \(format1(mean)) ms, median \(format1(times[times.count / 2])), "
+            func mean(_ xs: [Double]) -> String { xs.isEmpty ? "-" : format1(xs.reduce(0, +) / Double(xs.count)) }
+            let early = moves.filter { $0.0 < 40 }.map(\.1), late = moves.filter { $0.0 >= 40 }.map(\.1)
+            lines.append("Think time \(label): mean \(mean(times)) ms, median \(format1(times[times.count / 2])), "
                          + "p95 \(format1(times[min(times.count - 1, times.count * 95 / 100)])), max \(format1(times.last!)) ms "
-                         + "over \(times.count) moves")
+                         + "over \(times.count) moves; plies 0-39 mean \(mean(early)) ms, plies 40+ \(mean(late)) ms")
         }
         lines.append("Wall: \(format1(wallSeconds)) s" + (pgn.map { "; PGN: \($0)" } ?? ""))
         let reasons = s.reasons.map { "\(jsonString($0.reason)): \($0.count)" }.joined(separator: ", ")
@@ -173,6 +181,9 @@ struct MatchCommand: ParsableCommand {
                      + "\"d\": \(total.draws), \"l\": \(total.losses), \"score\": \(format4(total.score)), "
                      + "\"elo\": \(total.eloMargin95 == nil ? "null" : format1(total.elo)), "
                      + "\"elo95\": \(total.eloMargin95.map(format1) ?? "null"), \"los\": \(format4(total.likelihoodOfSuperiority)), "
+                     + "\"pentanomial\": [\(pairs.counts.map(String.init).joined(separator: ", "))], "
+                     + "\"elo_pairs\": \(pairs.eloMargin95 == nil ? "null" : format1(pairs.elo)), "
+                     + "\"elo95_pairs\": \(pairs.eloMargin95.map(format1) ?? "null"), "
                      + "\"reasons\": {\(reasons)}\(sprtJSON), \"wall_s\": \(format1(wallSeconds))}")
         return lines.joined(separator: "\n")
     }

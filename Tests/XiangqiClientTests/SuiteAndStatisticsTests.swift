@@ -110,6 +110,30 @@ import XiangqiCore
         #expect(abs(MatchStatistics.elo(forScore: MatchStatistics.score(forElo: 123.4)) - 123.4) < 1e-9)
     }
 
+    @Test func pentanomialStatisticsOverGamePairs() {
+        // Reference values computed independently (Python, the same normal-approximation GSPRT).
+        let a = PairStatistics(counts: [5, 20, 40, 25, 10])
+        #expect(a.pairs == 100)
+        #expect(abs(a.score - 0.5375) < 1e-12)
+        #expect(abs(a.variance - 0.06421875) < 1e-12)
+        #expect(abs(a.logLikelihoodRatio(elo0: 0, elo1: 10) - 0.67897) < 0.0001)
+        #expect(abs(PairStatistics(counts: [2, 10, 50, 30, 8]).logLikelihoodRatio(elo0: 0, elo1: 5) - 1.26083) < 0.0001)
+        #expect(abs(PairStatistics(counts: [10, 30, 40, 15, 5]).logLikelihoodRatio(elo0: 0, elo1: 10) + 1.62462) < 0.0001)
+        #expect(PairStatistics(counts: [0, 0, 7, 0, 0]).logLikelihoodRatio(elo0: 0, elo1: 10) == 0)
+        #expect(PairStatistics(counts: [0, 10, 100, 300, 100]).sprt(elo0: 0, elo1: 10) == .acceptH1)
+        #expect(PairStatistics(counts: [100, 300, 100, 10, 0]).sprt(elo0: 0, elo1: 10) == .acceptH0)
+        // Games pair by number (1 with 2, ...); an unfinished pair does not count.
+        let opening = Opening(name: "start")
+        func game(_ number: Int, _ result: GameResult, firstIsRed: Bool) -> GameRecord {
+            GameRecord(number: number, opening: opening, red: "a", black: "b", firstIsRed: firstIsRed, moves: [],
+                       result: result, reason: "test", finalFEN: "")
+        }
+        let games = [game(1, .redWins, firstIsRed: true), game(2, .redWins, firstIsRed: false),
+                     game(3, .draw, firstIsRed: true), game(4, .blackWins, firstIsRed: false),
+                     game(5, .redWins, firstIsRed: true)]
+        #expect(PairStatistics(games: games).counts == [0, 0, 1, 1, 0])
+    }
+
     @Test func sprtLogLikelihoodRatioAndVerdicts() {
         #expect(abs(MatchStatistics(wins: 120, draws: 80, losses: 100).logLikelihoodRatio(elo0: 0, elo1: 10) - 0.61915) < 0.0001)
         #expect(abs(MatchStatistics(wins: 300, draws: 400, losses: 200).logLikelihoodRatio(elo0: 0, elo1: 5) - 2.47755) < 0.0001)
