@@ -23,8 +23,11 @@ engine() {
     *)
         local bin commit
         if [ "$1" = . ]; then
-            bin=$runner
+            # A copy, so that rebuilding the tree during the match cannot change the engine.
             commit="$(git rev-parse --short=7 HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo '+changes')"
+            mkdir -p ".build-rev/snapshot-$name"
+            bin="$PWD/.build-rev/snapshot-$name/xiangqi"
+            cp "$runner" "$bin"
         else
             bin=$(bench/build-rev.sh "$1")
             commit=$(git rev-parse --short=7 "$1")
@@ -35,6 +38,9 @@ engine() {
         ;;
     esac
 }
+mkdir -p ".build-rev/snapshot-$name"
+matchRunner="$PWD/.build-rev/snapshot-$name/runner"
+cp "$runner" "$matchRunner"
 IFS=$'\t' read -r newSpec newText < <(engine "$new")
 IFS=$'\t' read -r oldSpec oldText < <(engine "$old")
 out="bench/matches/$name"
@@ -47,7 +53,7 @@ command=(xiangqi match --engine "$newSpec" --engine "$oldSpec" --tc "$tc" --game
     echo "Time control: $tc; openings: bench/openings.txt (paired, colours swapped); one game at a time"
     echo "Machine: $(nproc) cores, $(uname -m); date $(date -u +%Y-%m-%dT%H:%MZ)"
     echo "Command: bench/sprt.sh $*"
-    "$runner" match "${command[@]:2}" 2>/dev/null
+    "$matchRunner" match "${command[@]:2}" 2>/dev/null
 } > "$out.txt.partial"
 mv "$out.txt.partial" "$out.txt"
 tail -12 "$out.txt"
