@@ -94,3 +94,47 @@ extension Position {
         return gains[0]
     }
 }
+
+extension Position {
+    /// Whether `move` wins at least `threshold` by static exchange: the same verdict as
+    /// `staticExchange(move) >= threshold` under the same rules, found without a gain list
+    /// and stopping as soon as it is known (the test the search's pruning needs).
+    func exchangeAtLeast(_ move: Move, _ threshold: Int) -> Bool {
+        let to = move.to
+        let captured = piece(at: to)
+        // `swap`: what the side that captured last must still be ahead by.
+        var swap = (captured.isNone ? 0 : ExchangeValue.of(captured.kind)) - threshold
+        if swap < 0 { return false }
+        swap = ExchangeValue.of(piece(at: move.from).kind) - swap
+        if swap <= 0 { return true }
+        var occupied = self.occupied
+        occupied.remove(move.from)
+        occupied.insert(to)
+        var side = sideToMove
+        var result = true
+        while true {
+            side = side.opponent
+            let all = allAttackers(to: to, occupied: occupied)
+            let attackers = all & pieces(of: side)
+            if attackers.isEmpty { break }
+            result.toggle()
+            var from = Square.none
+            var value = Int.max
+            for s in attackers {
+                let v = ExchangeValue.of(piece(at: s).kind)
+                if v < value {
+                    value = v
+                    from = s
+                }
+            }
+            // A king takes only an undefended piece.
+            if value == ExchangeValue.of(.king) {
+                return (all & pieces(of: side.opponent)).isNotEmpty ? !result : result
+            }
+            swap = value - swap
+            if swap < (result ? 1 : 0) { break }
+            occupied.remove(from)
+        }
+        return result
+    }
+}

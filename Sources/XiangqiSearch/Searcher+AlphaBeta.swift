@@ -7,8 +7,27 @@ extension Searcher {
     static let counterMoveScore: Int32 = 800_000_000
     static let badCaptureBase: Int32 = -1_000_000_000
 
+    /// The continuation-history row of the move played `back` plies before `ply` (a slot
+    /// times ``SearchHeap/slots``), or -1 when there is none (before the root, a null move).
+    @inline(__always)
+    func continuationRow(_ ply: Int, back: Int) -> Int {
+        guard ply >= back else { return -1 }
+        let move = playedMoves[ply &- back]
+        guard move.isReal else { return -1 }
+        return (movedPieces[ply &- back].index &* 90 &+ move.to.index) &* SearchHeap.slots
+    }
+
+    /// The history of a quiet move: its own plus its continuations after the last two moves.
+    @inline(__always)
+    func quietHistory(_ slot: Int, _ row1: Int, _ row2: Int) -> Int {
+        var h = Int(history[slot])
+        if row1 >= 0 { h &+= Int(continuationHistory[row1 &+ slot]) }
+        if row2 >= 0 { h &+= Int(continuationHistory[row2 &+ slot]) }
+        return h
+    }
+
     /// Scores captures by victim then attacker (good or bad by exchange) and quiet moves by
-    /// killers, counter-move and history.
+    /// killers, counter-move and history (own and continuation).
     @inline(__always)
     func scoreMoves(_ list: inout ScoredMoves, ttMove: Move, ply: Int) {
         let killer0 = killers[ply &* 2], killer1 = killers[ply &* 2 &+ 1]
@@ -17,6 +36,7 @@ extension Searcher {
             let previous = playedMoves[ply &- 1]
             if previous.isReal { counter = counterMoves[movedPieces[ply &- 1].index &* 90 &+ previous.to.index] }
         }
+        let row1 = continuationRow(ply, back: 1), row2 = continuationRow(ply, back: 2)
         for i in 0..<list.moves.count {
             let move = list.moves[i]
             let score: Int32
@@ -28,7 +48,7 @@ extension Searcher {
                 if !victim.isNone {
                     let mvvLva = Int32(ExchangeValue.of(victim.kind) &* 16 &- Int(mover.kind.rawValue))
                     let attackerValue = ExchangeValue.of(mover.kind)
-                    let good = attackerValue <= ExchangeValue.of(victim.kind) || position.staticExchange(move) >= 0
+                    let good = attackerValue <= ExchangeValue.of(victim.kind) || position.exchangeAtLeast(move, 0)
                     score = (good ? Self.goodCaptureBase : Self.badCaptureBase) &+ mvvLva
                 } else if move == killer0 {
                     score = Self.killerScore &+ 1
@@ -37,21 +57,32 @@ extension Searcher {
                 } else if move == counter {
                     score = Self.counterMoveScore
                 } else {
-                    score = history[mover.index &* 90 &+ move.to.index]
+                    score = Int32(quietHistory(mover.index &* 90 &+ move.to.index, row1, row2))
                 }
             }
             list.scores[i] = score
         }
     }
 
+    /// Moves a history value toward ±16384 by `bonus` (gravity: the closer to the bound, the
+    /// smaller the step), so that no value leaves that range.
     @inline(__always)
-    func updateHistory(_ piece: Piece, _ to: Square, _ bonus: Int) {
-        let i = piece.index &* 90 &+ to.index
-        let h = Int(history[i])
-        history[i] = Int32(h &+ bonus &- h &* abs(bonus) / 16384)
+    static func nudged(_ h: Int, _ bonus: Int) -> Int { h &+ bonus &- h &* abs(bonus) / 16384 }
+
+    @inline(__always)
+    func updateQuietHistory(_ slot: Int, _ row1: Int, _ row2: Int, _ bonus: Int) {
+        history[slot] = Int32(clamping: Self.nudged(Int(history[slot]), bonus))
+        if row1 >= 0 {
+            continuationHistory[row1 &+ slot] = Int16(clamping: Self.nudged(Int(continuationHistory[row1 &+ slot]), bonus))
+        }
+        if row2 >= 0 {
+            continuationHistory[row2 &+ slot] = Int16(clamping: Self.nudged(Int(continuationHistory[row2 &+ slot]), bonus))
+        }
     }
 
     /// Principal variation search. Fail-soft; returns a score from the side to move's view.
+    /// While `excludedMoves[ply]` is set (a singular-extension search) that move is not
+    /// searched, the table gives no cut-off and nothing is stored for the node.
     mutating func search(_ alphaIn: Int, _ betaIn: Int, _ depth: Int, _ ply: Int, pvNode: Bool, cutNode: Bool) -> Int {
         // Step 1. Leaf: quiescence search.
         if depth <= 0 { return quiescence(alphaIn, betaIn, ply, pvNode: pvNode) }
@@ -62,6 +93,7 @@ extension Searcher {
         nodes &+= 1
         pvLength[ply] = 0
         if ply > selectiveDepth { selectiveDepth = ply }
+        let excluded = excludedMoves[ply]
 
         // Step 2. Draws by repetition or the move limit; mate-distance pruning.
         if !isRoot {
@@ -79,38 +111,46 @@ extension Searcher {
         // Step 3. Transposition table.
         let entry = tt.probe(key)
         var ttMove = Move.none
+        var ttScore = Score.none
         if let entry {
             if entry.move.isReal && position.isLegal(entry.move) { ttMove = entry.move }
-            if !pvNode && entry.depth >= depth, let s = entry.cutoff(ply: ply, alpha: alpha, beta: beta) {
+            ttScore = Score.fromTable(entry.score, ply: ply)
+            if !pvNode && excluded == .none && entry.depth >= depth,
+               let s = entry.cutoff(ply: ply, alpha: alpha, beta: beta) {
                 return s
             }
         }
 
-        // Step 4. Static evaluation.
+        // Step 4. Static evaluation, refined by the table's score where its bound allows.
         let staticEval: Int
+        var eval: Int
         if inCheck {
             staticEval = -Score.infinite
-        } else if let entry, entry.eval != Score.none {
-            staticEval = entry.eval
+            eval = staticEval
         } else {
-            staticEval = evaluator.evaluate(position)
+            if let entry, entry.eval != Score.none { staticEval = entry.eval } else { staticEval = evaluator.evaluate(position) }
+            eval = staticEval
+            if let entry, abs(ttScore) < Score.ruleWin - Score.maxPly,
+               entry.bound == .exact || (entry.bound == .lower && ttScore > eval) || (entry.bound == .upper && ttScore < eval) {
+                eval = ttScore
+            }
         }
         staticEvals[ply] = staticEval
         let improving = !inCheck && ply >= 2 && staticEval > staticEvals[ply &- 2]
 
-        if !pvNode && !inCheck && options.pruning {
+        if !pvNode && !inCheck && options.pruning && excluded == .none {
             // Step 5. Reverse futility: far above beta at low depth.
-            if options.reverseFutility && depth <= 6 && staticEval - 90 * depth + (improving ? 40 : 0) >= beta
+            if options.reverseFutility && depth <= 6 && eval - 90 * depth + (improving ? 40 : 0) >= beta
                 && abs(beta) < Score.mateBound {
-                return staticEval
+                return eval
             }
             // Step 6. Null move, only with pieces that can make threats (zugzwang guard).
             let us = position.sideToMove
             let attackers = position.pieces(of: us, .chariot).count * 2 + position.pieces(of: us, .horse).count
                 + position.pieces(of: us, .cannon).count
-            if options.nullMove && depth >= 3 && staticEval >= beta && attackers >= 2 && ply > 0
+            if options.nullMove && depth >= 3 && eval >= beta && attackers >= 2 && ply > 0
                 && playedMoves[ply &- 1] != .null {
-                let r = 3 + depth / 4 + min(3, (staticEval - beta) / 200)
+                let r = 3 + depth / 4 + min(3, (eval - beta) / 200)
                 playedMoves[ply] = .null
                 movedPieces[ply] = .none
                 let undo = position.makeNull()
@@ -133,6 +173,14 @@ extension Searcher {
         scoreMoves(&list, ttMove: ttMove, ply: ply)
         killers[(ply &+ 1) &* 2] = .none
         killers[(ply &+ 1) &* 2 &+ 1] = .none
+        excludedMoves[ply &+ 1] = .none
+        let row1 = continuationRow(ply, back: 1), row2 = continuationRow(ply, back: 2)
+        // A table move whose lower bound was searched nearly as deep is a candidate for a
+        // singular extension.
+        let singularCandidate = options.singularExtensions && options.pruning && !isRoot && excluded == .none
+            && depth >= 7 && ttMove != .none && entry.map { $0.depth >= depth - 3 && $0.bound != .upper } == true
+            && abs(ttScore) < Score.ruleWin - Score.maxPly
+        let lateQuietLimit = improving ? 4 + 2 * depth * depth : (4 + 2 * depth * depth) * 2 / 3
 
         var best = -Score.infinite
         var bestMove = Move.none
@@ -140,6 +188,7 @@ extension Searcher {
         var quietsTried = InlineArray<64, Move>(repeating: .none)
         var quietCount = 0
         while let move = list.pick() {
+            if move == excluded { continue }
             if isRoot && (!rootMoves.contains(move) || excludedRootMoves.contains(move)) { continue }
             guard position.isPseudoLegalMoveSafe(move) else { continue }
             legalCount &+= 1
@@ -149,31 +198,78 @@ extension Searcher {
             let mover = position.piece(at: move.from)
             let isCapture = !position.piece(at: move.to).isNone
             let isKiller = move == killers[ply &* 2] || move == killers[ply &* 2 &+ 1]
+            let slot = mover.index &* 90 &+ move.to.index
+            let mayPrune = !isRoot && !inCheck && best > -Score.mateBound && options.pruning
+
+            // Step 9. Static-exchange pruning: a losing capture, or a quiet move to a square
+            // where the piece is lost, at low depth (checks are kept, see below).
+            var exchangeLoss = false
+            if mayPrune && options.exchangePruning && depth <= 6 {
+                if isCapture {
+                    exchangeLoss = list.scores[list.next &- 1] < Self.goodCaptureBase
+                        && !position.exchangeAtLeast(move, -120 * depth)
+                } else {
+                    exchangeLoss = !position.exchangeAtLeast(move, -25 * depth * depth)
+                }
+            }
+
+            // Step 10. Singular extension: when every other move fails well below the table
+            // score, the table move is extended; when even the others beat beta, the node is
+            // cut (multi-cut); when the table move alone is expected to beat beta, it is reduced.
+            var extensionPlies = 0
+            if singularCandidate && move == ttMove {
+                let singularBeta = ttScore - 2 * depth
+                excludedMoves[ply] = move
+                let s = search(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, pvNode: false, cutNode: cutNode)
+                excludedMoves[ply] = .none
+                if stopped { return 0 }
+                if s < singularBeta {
+                    extensionPlies = ply < 2 * (completedDepth + 2) ? 1 : 0
+                } else if singularBeta >= beta {
+                    return singularBeta
+                } else if ttScore >= beta {
+                    extensionPlies = -1
+                }
+            }
 
             playedMoves[ply] = move
             movedPieces[ply] = mover
-            let undo = position.make(move)
+            var undo = position.make(move)
             undos[ply] = undo
             let givesCheck = position.isInCheck
 
-            // Step 9. Pruning of late quiet moves at shallow depth.
-            if !isRoot && !inCheck && !isCapture && !givesCheck && best > -Score.mateBound && options.pruning {
-                if options.futility && !pvNode && depth <= 3 && staticEval + 120 + 110 * depth <= alpha {
+            // Step 11. Pruning of late quiet moves at shallow depth.
+            if mayPrune && !givesCheck {
+                if exchangeLoss {
                     position.unmake(move, undo)
                     continue
                 }
-                if options.futility && depth <= 4 && quietCount >= 4 + depth * depth * 2 {
-                    position.unmake(move, undo)
-                    continue
+                if !isCapture {
+                    if options.futility && !pvNode && depth <= 3 && eval + 120 + 110 * depth <= alpha {
+                        position.unmake(move, undo)
+                        continue
+                    }
+                    if options.futility && depth <= 6 && quietCount >= lateQuietLimit {
+                        position.unmake(move, undo)
+                        continue
+                    }
                 }
             }
+
+            // Step 12. Check extension, for checks that do not lose material.
+            if givesCheck && extensionPlies == 0 && ply < 2 * (completedDepth + 2) {
+                position.unmake(move, undo)
+                let safe = isCapture && list.scores[list.next &- 1] >= Self.goodCaptureBase
+                    || position.exchangeAtLeast(move, 0)
+                undo = position.make(move)
+                undos[ply] = undo
+                if safe { extensionPlies = 1 }
+            }
             keys.append(position.key)
-
-            // Step 10. Check extension.
-            let extensionPlies = givesCheck && ply < 2 * (completedDepth + 2) ? 1 : 0
             let newDepth = depth - 1 + extensionPlies
+            let statScore = isCapture ? 0 : quietHistory(slot, row1, row2)
 
-            // Step 11. Late-move reductions, then PVS re-searches.
+            // Step 13. Late-move reductions (less for moves with good history), then PVS re-searches.
             let nodesBefore = nodes
             var score: Int
             if legalCount == 1 {
@@ -187,6 +283,7 @@ extension Searcher {
                     if isKiller { r -= 1 }
                     if !improving { r += 1 }
                     if cutNode { r += 1 }
+                    r -= statScore / 12_000
                     r = max(0, min(r, newDepth - 1))
                 }
                 score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, pvNode: false, cutNode: true)
@@ -202,7 +299,7 @@ extension Searcher {
             if isRoot, let index = rootMoves.firstIndex(of: move) { rootMoveNodes[index] &+= nodes &- nodesBefore }
             if stopped { return 0 }
 
-            // Step 12. New best move.
+            // Step 14. New best move.
             if score > best {
                 best = score
                 if score > alpha {
@@ -221,17 +318,17 @@ extension Searcher {
                         rootBestScore = score
                     }
                     if score >= beta {
-                        // Step 13. Cut-off: reward the quiet move, punish those tried before it.
+                        // Step 15. Cut-off: reward the quiet move, punish those tried before it.
                         if !isCapture {
                             if killers[ply &* 2] != move {
                                 killers[ply &* 2 &+ 1] = killers[ply &* 2]
                                 killers[ply &* 2] = move
                             }
                             let bonus = min(depth * depth * 16, 4000)
-                            updateHistory(mover, move.to, bonus)
+                            updateQuietHistory(slot, row1, row2, bonus)
                             for i in 0..<quietCount {
                                 let q = quietsTried[i]
-                                updateHistory(position.piece(at: q.from), q.to, -bonus)
+                                updateQuietHistory(position.piece(at: q.from).index &* 90 &+ q.to.index, row1, row2, -bonus)
                             }
                             if ply > 0 {
                                 let previous = playedMoves[ply &- 1]
@@ -251,13 +348,15 @@ extension Searcher {
             }
         }
 
-        // Step 14. No legal move: a loss in Xiangqi, in check or not.
+        // Step 16. No legal move: a loss in Xiangqi, in check or not. In a singular search
+        // the excluded move exists: the node is not lost, the others just fail low.
         if legalCount == 0 {
-            return -Score.mate + ply
+            return excluded != .none ? alpha : -Score.mate + ply
         }
         let bound: Bound = best >= beta ? .lower : (pvNode && bestMove != .none) ? .exact : .upper
-        // A MultiPV line below the first searched only some root moves: not a root result.
-        if !(isRoot && pvIndex > 0) {
+        // A MultiPV line below the first searched only some root moves, and a singular search
+        // left one out: neither is the node's result.
+        if !(isRoot && pvIndex > 0) && excluded == .none {
             tt.store(key, move: bestMove, score: Score.toTable(best, ply: ply),
                      eval: inCheck ? Score.none : staticEval, depth: depth, bound: bound)
         }

@@ -23,6 +23,11 @@ public final class SearchSignals: Sendable {
 public final class SearchHeap: @unchecked Sendable {
     // Owned by one search at a time; the engine never runs two searches on one heap.
     let history: UnsafeMutablePointer<Int32>        // piece index * 90 + to
+    /// How well a quiet move did after the move one or two plies before it: rows by the earlier
+    /// move's slot (piece index * 90 + to), columns by this move's slot. 3.2 MB.
+    let continuationHistory: UnsafeMutablePointer<Int16>
+    /// The move a singular-extension search leaves out at each ply (``Move/none``: none).
+    let excludedMoves: UnsafeMutablePointer<Move>
     let counterMoves: UnsafeMutablePointer<Move>     // previous piece index * 90 + previous to
     let killers: UnsafeMutablePointer<Move>          // ply * 2 + slot
     let pv: UnsafeMutablePointer<Move>               // ply * maxPly + i
@@ -35,6 +40,10 @@ public final class SearchHeap: @unchecked Sendable {
     public init() {
         let n = Score.maxPly + 8
         history = .allocate(capacity: 14 * 90)
+        continuationHistory = .allocate(capacity: Self.slots * Self.slots)
+        excludedMoves = .allocate(capacity: n)
+        continuationHistory.initialize(repeating: 0, count: Self.slots * Self.slots)
+        excludedMoves.initialize(repeating: .none, count: n)
         counterMoves = .allocate(capacity: 14 * 90)
         killers = .allocate(capacity: n * 2)
         pv = .allocate(capacity: n * n)
@@ -53,15 +62,20 @@ public final class SearchHeap: @unchecked Sendable {
         killers.initialize(repeating: .none, count: n * 2)
     }
 
+    /// Move slots: piece index (14) x target square (90).
+    static let slots = 14 * 90
+
     /// Forgets all statistics (new game), so that searches are reproducible.
     public func clear() {
         history.update(repeating: 0, count: 14 * 90)
+        continuationHistory.update(repeating: 0, count: Self.slots * Self.slots)
+        excludedMoves.update(repeating: .none, count: Score.maxPly + 8)
         counterMoves.update(repeating: .none, count: 14 * 90)
         killers.update(repeating: .none, count: (Score.maxPly + 8) * 2)
     }
 
     deinit {
-        history.deallocate(); counterMoves.deallocate(); killers.deallocate(); pv.deallocate(); pvLength.deallocate()
+        history.deallocate(); continuationHistory.deallocate(); excludedMoves.deallocate(); counterMoves.deallocate(); killers.deallocate(); pv.deallocate(); pvLength.deallocate()
         staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate(); undos.deallocate()
     }
 }
@@ -88,6 +102,10 @@ public struct SearchOptions: Sendable, Equatable {
     public var lateMoveReductions = true
     public var futility = true
     public var reverseFutility = true
+    /// Singular extensions of the table move, with multi-cut and negative extensions.
+    public var singularExtensions = true
+    /// Static-exchange pruning of losing captures and quiet moves to attacked squares.
+    public var exchangePruning = true
     /// How many best root moves are searched and reported, each with its own score and line.
     public var multiPV = 1
 
@@ -106,6 +124,8 @@ public struct Searcher {
     let tt: TTView
     let heap: SearchHeap
     let history: UnsafeMutablePointer<Int32>
+    let continuationHistory: UnsafeMutablePointer<Int16>
+    let excludedMoves: UnsafeMutablePointer<Move>
     let counterMoves: UnsafeMutablePointer<Move>
     let killers: UnsafeMutablePointer<Move>
     let pv: UnsafeMutablePointer<Move>
@@ -166,6 +186,8 @@ public struct Searcher {
         tt = table.view
         self.heap = heap
         history = heap.history
+        continuationHistory = heap.continuationHistory
+        excludedMoves = heap.excludedMoves
         counterMoves = heap.counterMoves
         killers = heap.killers
         pv = heap.pv
