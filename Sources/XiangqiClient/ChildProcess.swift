@@ -8,8 +8,9 @@ import XiangqiCore
 
 private func closeDescriptor(_ fd: Int32) { _ = close(fd) }
 private func sendSignal(_ pid: pid_t, _ signal: Int32) { _ = kill(pid, signal) }
-/// POSIX_SPAWN_SETSIGDEFAULT (not imported into Swift from glibc's headers).
+/// POSIX_SPAWN_SETSIGDEFAULT and POSIX_SPAWN_SETPGROUP (not imported into Swift from glibc's headers).
 private let spawnSetSignalDefault = 0x04
+private let spawnSetProcessGroup = 0x02
 /// Serialises process creation (see ``ChildProcess/init(executable:arguments:)``).
 private let spawnLock = PlainMutex()
 
@@ -201,7 +202,10 @@ final class ChildProcess: Sendable {
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(spawnSetSignalDefault))
+        // A process group of its own: a terminal's Ctrl-C reaches the parent, which can then
+        // finish its work with the engines, and not the engines themselves.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(spawnSetSignalDefault | spawnSetProcessGroup))
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         var child = pid_t()
         let result = posix_spawnp(&child, executable, &actions, &attributes, argv, environ)

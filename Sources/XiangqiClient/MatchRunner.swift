@@ -148,6 +148,9 @@ public struct MatchSettings: Sendable {
     public var stopGrace: Duration = .milliseconds(1000)
     /// For depth- and node-limited games: the longest a move may take before the engine is hung.
     public var unboundedMoveTimeout: Duration = .seconds(120)
+    /// Asked before each new game: `false` ends the match after the games in progress (an
+    /// interrupted match still gives its report).
+    public var shouldContinue: @Sendable () -> Bool = { true }
     /// Stop as soon as the SPRT (elo0, elo1) over game pairs (pentanomial) reaches a verdict.
     public var sprt: (elo0: Double, elo1: Double)?
 
@@ -209,7 +212,7 @@ public struct MatchRunner: Sendable {
     /// started at all.
     public func run(onGame: @escaping @Sendable (GameRecord, MatchStatistics, PairStatistics) -> Void = { _, _, _ in })
         async throws(EngineClientError) -> MatchSummary {
-        let ledger = Ledger(total: settings.games, sprt: settings.sprt)
+        let ledger = Ledger(total: settings.games, sprt: settings.sprt, shouldContinue: settings.shouldContinue)
         // Start one pair first, so that a bad engine command fails at once with its reason.
         let firstPair = try await startPair()
         let names = (await firstPair.0.identity?.name ?? "first", await firstPair.1.identity?.name ?? "second")
@@ -359,13 +362,16 @@ actor Ledger {
     private(set) var abortReason: String?
     private var stopped = false
 
-    init(total: Int, sprt: (elo0: Double, elo1: Double)?) {
+    private let shouldContinue: @Sendable () -> Bool
+
+    init(total: Int, sprt: (elo0: Double, elo1: Double)?, shouldContinue: @escaping @Sendable () -> Bool) {
         self.total = total
         self.sprt = sprt
+        self.shouldContinue = shouldContinue
     }
 
     func nextGame() -> Int? {
-        guard !stopped, handedOut < total else { return nil }
+        guard !stopped, handedOut < total, shouldContinue() else { return nil }
         handedOut += 1
         return handedOut - 1
     }

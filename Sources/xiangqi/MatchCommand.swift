@@ -1,6 +1,14 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import XiangqiClient
 import XiangqiCore
+
+/// Set by SIGINT or SIGTERM: no new game starts; the report covers the games played.
+nonisolated(unsafe) private var matchInterrupted: sig_atomic_t = 0
 
 struct MatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +21,8 @@ struct MatchCommand: ParsableCommand {
         the game with its reason, and a crashed or hung engine is restarted. Prints W/D/L per colour, \
         the score, Elo with a 95% margin, the likelihood of superiority, with --sprt the log-likelihood \
         ratio over game pairs (pentanomial) and a verdict, then one JSON line. Engine specs: a command plus key=value words (name=, \
-        proto=auto|ucci|uci, notation=auto|iccs|uci10, fen=auto|nb|he, opt.NAME=VALUE).
+        proto=auto|ucci|uci, notation=auto|iccs|uci10, fen=auto|nb|he, opt.NAME=VALUE). SIGINT or SIGTERM \
+        ends the match after the games in progress, with the report of the games played.
         """
     )
 
@@ -87,6 +96,9 @@ struct MatchCommand: ParsableCommand {
         settings.moveLimit = moveLimit
         settings.timeMargin = timeMargin
         if sprt.count == 2 { settings.sprt = (sprt[0], sprt[1]) }
+        signal(SIGINT) { _ in matchInterrupted = 1 }
+        signal(SIGTERM) { _ in matchInterrupted = 1 }
+        settings.shouldContinue = { matchInterrupted == 0 }
         let records = try pgn.map { try OutputFile(path: $0) }
         let runner = MatchRunner(first: first, second: second, settings: settings)
         let quiet = quiet, bar = isTerminal(2), total = games, sprtBounds = settings.sprt
@@ -117,6 +129,7 @@ struct MatchCommand: ParsableCommand {
             let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
             emit(Self.report(summary, timeControl: timeControl, sprt: settings.sprt, wallSeconds: seconds,
                               pgn: pgn))
+            if matchInterrupted != 0 { emit("Interrupted (signal) after \(summary.games.count) of \(games) games") }
             if let reason = summary.abortReason {
                 errorWrite("match stopped early: \(reason)\n")
                 throw ExitCode.failure
