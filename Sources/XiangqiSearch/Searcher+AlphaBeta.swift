@@ -99,7 +99,7 @@ extension Searcher {
         if !isRoot {
             let back = repetitionDistance()
             if back > 0 { return repetitionScore(back, ply: ply) }
-            if position.halfmoveClock >= 120 { return drawScore() }
+            if position.halfmoveClock >= 120 || isInsufficientMaterial() { return drawScore() }
             if ply >= Score.maxPly - 2 { return position.isInCheck ? 0 : evaluator.evaluate(position) }
             alpha = max(alpha, -Score.mate + ply)
             beta = min(beta, Score.mate - ply - 1)
@@ -371,6 +371,7 @@ extension Searcher {
         nodes &+= 1
         if ply > selectiveDepth { selectiveDepth = ply }
         let inCheck = position.isInCheck
+        if isInsufficientMaterial() { return drawScore() }
         if ply >= Score.maxPly - 2 { return inCheck ? 0 : evaluator.evaluate(position) }
         let key = position.key
         let entry = tt.probe(key)

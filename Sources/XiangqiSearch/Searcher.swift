@@ -345,6 +345,18 @@ public struct Searcher {
         }
     }
 
+    /// Whether neither side has a piece that can cross the river (chariot, horse, cannon,
+    /// soldier): a draw by insufficient material (``RuleJudge/isInsufficientMaterial(_:)``),
+    /// tested without allocation for every node.
+    @inline(__always)
+    func isInsufficientMaterial() -> Bool {
+        let red = position.pieces(of: .red, .chariot) | position.pieces(of: .red, .horse)
+            | position.pieces(of: .red, .cannon) | position.pieces(of: .red, .soldier)
+        let black = position.pieces(of: .black, .chariot) | position.pieces(of: .black, .horse)
+            | position.pieces(of: .black, .cannon) | position.pieces(of: .black, .soldier)
+        return (red | black).isEmpty
+    }
+
     /// The score of a draw for the side to move (contempt counts against the engine's side).
     @inline(__always)
     func drawScore() -> Int {

@@ -49,6 +49,13 @@ func search(_ fen: String, _ limits: SearchLimits, moves: [String] = []) throws 
         #expect(result.score > 500)
     }
 
+    @Test func insufficientMaterialIsScoredAsADraw() throws {
+        // Kings, advisors and elephants only: no side can ever mate (`xiangqi status` says draw).
+        let result = try search("2bak4/4a4/9/9/9/9/9/9/4A4/3AK1B2 w - - 0 1", SearchLimits(depth: 6))
+        #expect(result.score == 0)
+        #expect(result.bestMove != nil)
+    }
+
     @Test func searchIsDeterministicAfterNewGame() throws {
         let engine = Engine(hashMegabytes: 4)
         var game = Game()
