@@ -87,6 +87,12 @@ struct ProtocolOptions {
     }
 
     /// Applies `setoption`; returns messages for the GUI (bad values, clamping, unknown names).
+    /// The evaluation-noise seed (UCCI `randomness`): derived from `Seed`, so that a seeded
+    /// game replays with its noise; with `Seed` 0, a random one.
+    static func noiseSeed(for seed: UInt64) -> UInt64 {
+        seed == 0 ? UInt64.random(in: 1...UInt64.max) : (seed &+ 0x5DEE_CE66) &* 0x9E37_79B9_7F4A_7C15 | 1
+    }
+
     mutating func set(name: String, value: String, session: Session) -> [String] {
         let key = name.lowercased().filter { $0 != " " && $0 != "_" }
         var messages: [String] = []
@@ -164,7 +170,7 @@ struct ProtocolOptions {
             randomness = combo(randomness, Self.randomnessLevels)
             let amplitudes = ["none": 0, "tiny": 5, "small": 10, "medium": 20, "large": 40, "huge": 80]
             engine.evaluator.noiseAmplitude = amplitudes[randomness] ?? 0
-            engine.evaluator.noiseSeed = UInt64.random(in: 1...UInt64.max)
+            engine.evaluator.noiseSeed = Self.noiseSeed(for: session.book.seed)
         case "style":
             style = combo(style, Self.styles)
             contempt = style == "solid" ? -15 : style == "risky" ? 25 : 0
@@ -194,6 +200,7 @@ struct ProtocolOptions {
             let seed = spin(Int(session.book.seed), 0...Int(Int32.max))
             session.book.setSeed(UInt64(seed))
             engine.setSeed(UInt64(seed))
+            engine.evaluator.noiseSeed = Self.noiseSeed(for: UInt64(seed))
         default:
             messages.append("unknown option '\(name)' ignored")
         }

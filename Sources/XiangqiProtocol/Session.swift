@@ -409,7 +409,12 @@ public final class Session: @unchecked Sendable {
         let file = choice.path.split(separator: "/").last.map(String.init) ?? choice.path
         inform("book move \(text(entry.move)) from \(file): \(entry.games) games, "
                + "\(Int(entry.scorePercent(for: mover).rounded()))% for \(mover)")
-        send("info depth 0 pv \(text(entry.move))")
+        // A score for GUIs' evaluation displays: the book's result for the mover, shrunk toward
+        // 50% by ten pseudo-games (few games say little), read through the WDL model.
+        let points = (entry.scorePercent(for: mover) / 100 * Double(entry.games) + 5) / Double(entry.games + 10)
+        lock.withLock { searchDialect = dialect }
+        report(SearchInfo(depth: 1, selectiveDepth: 1, score: Self.score(forExpectedPoints: points), bound: .exact,
+                          nodes: 0, time: 0, hashfull: engine.hashfull, principalVariation: [entry.move]))
         var line = "bestmove \(text(entry.move))"
         if let reply = choice.reply { line += " ponder \(text(reply))" }
         send(line)
@@ -465,6 +470,21 @@ public final class Session: @unchecked Sendable {
         guard Score.isMate(score) else { return max(-9000, min(9000, score)) }
         let plies = Score.mate - abs(score)
         return score > 0 ? 10000 - plies : -(10000 - plies)
+    }
+
+    /// The score whose win/draw/loss chances (``winDrawLoss(_:)``) give `points` per game
+    /// (0...1), within ±1000 cp.
+    public static func score(forExpectedPoints points: Double) -> Int {
+        func expected(_ s: Int) -> Double {
+            let (w, d, _) = winDrawLoss(s)
+            return (Double(w) + Double(d) / 2) / 1000
+        }
+        var low = -1000, high = 1000
+        while low < high {
+            let mid = (low + high) >> 1
+            if expected(mid) < points { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// Win, draw and loss chances per mille for the side to move, from a logistic model of

@@ -18,6 +18,19 @@ public struct SearchInfo: Sendable {
     /// 1 for the best line, 2 for the second (MultiPV), and so on.
     public var multiPV = 1
 
+    public init(depth: Int, selectiveDepth: Int, score: Int, bound: Bound, nodes: UInt64, time: Int, hashfull: Int,
+                principalVariation: [Move], multiPV: Int = 1) {
+        self.depth = depth
+        self.selectiveDepth = selectiveDepth
+        self.score = score
+        self.bound = bound
+        self.nodes = nodes
+        self.time = time
+        self.hashfull = hashfull
+        self.principalVariation = principalVariation
+        self.multiPV = multiPV
+    }
+
     /// Nodes per second.
     public var nodesPerSecond: UInt64 { time > 0 ? nodes * 1000 / UInt64(time) : nodes * 1000 }
 }

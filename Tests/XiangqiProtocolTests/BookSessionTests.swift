@@ -39,7 +39,9 @@ import XiangqiProtocol
         let first = run(session, sink, ["setoption name BookMinGames value 1", "position startpos", "go depth 4"])
         #expect(first.count == 3)
         #expect(first[0].hasPrefix("info string book move "))
-        #expect(first[1].hasPrefix("info depth 0 pv "))
+        // Book moves carry a score (from the book's results through the WDL model) for GUIs.
+        #expect(first[1].hasPrefix("info depth 1 seldepth 1 multipv 1 score cp "))
+        #expect(first[1].contains(" pv "))
         #expect(first[2] == "bestmove h2e2 ponder h9g7" || first[2] == "bestmove c3c4 ponder h9g7")
 
         // The same seed gives the same sequence of choices.

@@ -98,6 +98,36 @@ func lineMatches(_ line: String, _ pattern: String) -> Bool {
         #expect(lines.count == 4)
     }
 
+    @Test func randomnessFollowsTheSeed() {
+        // Two sessions with the same Seed and randomness search alike; another seed differs.
+        func scores(seed: Int) -> [String] {
+            let sink = MemorySink()
+            let session = Session(engine: Engine(hashMegabytes: 2), output: sink)
+            for line in ["ucci", "setoption seed \(seed)", "setoption randomness huge", "position startpos moves h2e2",
+                         "go depth 5"] {
+                session.handle(line)
+            }
+            session.waitForSearch()
+            return sink.lines.filter { $0.hasPrefix("info depth") }.map { $0.split(separator: " ").prefix(5).joined(separator: " ") }
+        }
+        let first = scores(seed: 7)
+        #expect(!first.isEmpty)
+        #expect(scores(seed: 7) == first)
+        #expect(scores(seed: 8) != first)
+    }
+
+    @Test func bookResultsMapToScoresThroughTheWDLModel() {
+        #expect(Session.score(forExpectedPoints: 0.5) == 0)
+        let sixty = Session.score(forExpectedPoints: 0.6)
+        #expect(sixty > 0 && sixty < 100)
+        #expect(Session.score(forExpectedPoints: 0.4) == -sixty || Session.score(forExpectedPoints: 0.4) == -sixty + 1)
+        #expect(Session.score(forExpectedPoints: 1) > 900)
+        #expect(Session.score(forExpectedPoints: 0) < -900)
+        // The score found reproduces the points within the model's rounding.
+        let (w, d, _) = Session.winDrawLoss(sixty)
+        #expect(abs((Double(w) + Double(d) / 2) / 1000 - 0.6) < 0.01)
+    }
+
     @Test func wdlSumsToOneThousand() {
         for score in [-900, -150, -1, 0, 40, 150, 800, 29990, -29990] {
             let (w, d, l) = Session.winDrawLoss(score)
