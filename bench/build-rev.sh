@@ -9,5 +9,5 @@ dir=".build-rev/$rev"
 if [ ! -d "$dir" ]; then
     git worktree add --detach "$dir" "$rev" >/dev/null 2>&1
 fi
-(cd "$dir" && swift build -c release --static-swift-stdlib --product xiangqi >/dev/null)
+(cd "$dir" && swift build -c release --static-swift-stdlib --product xiangqi ${BUILD_JOBS:+-j "$BUILD_JOBS"} >/dev/null)
 echo "$PWD/$dir/.build/release/xiangqi"
