@@ -4,7 +4,9 @@
 Each engine searches every position of Sources/XiangqiEngine/BenchPositions.swift for
 MOVETIME ms (default 1000) on one thread with a 16 MB hash, one engine at a time; the nodes
 and time of the last `info` line give its nps. Prints per-engine medians and the ratio.
-Usage: bench/search-speed.py [MOVETIME]
+With binaries after MOVETIME, each of them is measured instead of the tree's release build
+(e.g. two commits built with bench/build-rev.sh, side by side in one run).
+Usage: bench/search-speed.py [MOVETIME [XIANGQI_BINARY...]]
 """
 import os, re, statistics, subprocess, sys
 
@@ -36,10 +38,14 @@ def run(cmd, setup):
     return rates
 
 
-ours = run(OURS, ['uci', 'setoption name Hash value 16', 'setoption name Threads value 1'])
+binaries = sys.argv[2:] or [OURS]
+ours = [run(b, ['uci', 'setoption name OwnBook value false', 'setoption name Hash value 16', 'setoption name Threads value 1'])
+        for b in binaries]
 fsf = run(FSF, ['uci', 'setoption name UCI_Variant value xiangqi', 'setoption name Hash value 16', 'setoption name Threads value 1'])
-mo, mf = statistics.median(ours), statistics.median(fsf)
+mf = statistics.median(fsf)
 print(f'positions: {len(fens)}, {movetime} ms each, one thread, 16 MB hash')
-print(f'xiangqi:         median {mo/1000:8.0f} k nodes/s  (min {min(ours)/1000:.0f}k, max {max(ours)/1000:.0f}k)')
+for binary, rates in zip(binaries, ours):
+    mo = statistics.median(rates)
+    print(f'xiangqi {os.path.relpath(binary)}: median {mo/1000:8.0f} k nodes/s  (min {min(rates)/1000:.0f}k, '
+          f'max {max(rates)/1000:.0f}k), {mo/mf:.2f}x Fairy-Stockfish')
 print(f'fairy-stockfish: median {mf/1000:8.0f} k nodes/s  (min {min(fsf)/1000:.0f}k, max {max(fsf)/1000:.0f}k)')
-print(f'ratio: {mo/mf:.2f}')
