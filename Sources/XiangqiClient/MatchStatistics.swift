@@ -155,7 +155,13 @@ public struct PairStatistics: Sendable, Equatable {
         return Double(pairs) * (s1 - s0) * (2 * score - s0 - s1) / (2 * v)
     }
 
+    /// Pairs needed before the SPRT may decide: the normal approximation needs a variance
+    /// estimated from more than a handful of pairs (two pairs of 1½ and 2 points gave an LLR
+    /// past the bound with a variance of 0.016).
+    public static let minimumPairsForVerdict = 20
+
     public func sprt(elo0: Double, elo1: Double, alpha: Double = 0.05, beta: Double = 0.05) -> MatchStatistics.SPRTVerdict {
+        guard pairs >= Self.minimumPairsForVerdict else { return .continuing }
         let llr = logLikelihoodRatio(elo0: elo0, elo1: elo1)
         let bounds = MatchStatistics.sprtBounds(alpha: alpha, beta: beta)
         return llr >= bounds.upper ? .acceptH1 : llr <= bounds.lower ? .acceptH0 : .continuing

@@ -120,6 +120,10 @@ import XiangqiCore
         #expect(abs(PairStatistics(counts: [2, 10, 50, 30, 8]).logLikelihoodRatio(elo0: 0, elo1: 5) - 1.26083) < 0.0001)
         #expect(abs(PairStatistics(counts: [10, 30, 40, 15, 5]).logLikelihoodRatio(elo0: 0, elo1: 10) + 1.62462) < 0.0001)
         #expect(PairStatistics(counts: [0, 0, 7, 0, 0]).logLikelihoodRatio(elo0: 0, elo1: 10) == 0)
+        // Too few pairs for a verdict, however large the LLR.
+        let early = PairStatistics(counts: [0, 0, 0, 1, 1])
+        #expect(early.logLikelihoodRatio(elo0: 0, elo1: 50) > MatchStatistics.sprtBounds().upper)
+        #expect(early.sprt(elo0: 0, elo1: 50) == .continuing)
         #expect(PairStatistics(counts: [0, 10, 100, 300, 100]).sprt(elo0: 0, elo1: 10) == .acceptH1)
         #expect(PairStatistics(counts: [100, 300, 100, 10, 0]).sprt(elo0: 0, elo1: 10) == .acceptH0)
         // Games pair by number (1 with 2, ...); an unfinished pair does not count.
