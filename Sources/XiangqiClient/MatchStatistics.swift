@@ -46,8 +46,12 @@ public struct MatchStatistics: Sendable, Equatable {
     public var eloMargin95: Double? {
         let s = score
         guard games > 0, s > 0, s < 1 else { return nil }
-        let deviation = 1.959964 * (variance / Double(games)).squareRoot()
-        func clampedElo(_ p: Double) -> Double { Self.elo(forScore: min(max(p, 1e-6), 1 - 1e-6)) }
+        return Self.eloMargin95(score: s, deviation: 1.959964 * (variance / Double(games)).squareRoot())
+    }
+
+    /// Half the Elo width of `score ± deviation`, scores clamped away from 0 and 1.
+    static func eloMargin95(score s: Double, deviation: Double) -> Double {
+        func clampedElo(_ p: Double) -> Double { elo(forScore: min(max(p, 1e-6), 1 - 1e-6)) }
         return (clampedElo(s + deviation) - clampedElo(s - deviation)) / 2
     }
 
@@ -139,9 +143,7 @@ public struct PairStatistics: Sendable, Equatable {
     public var eloMargin95: Double? {
         let s = score
         guard pairs > 0, s > 0, s < 1 else { return nil }
-        let deviation = 1.959964 * (variance / Double(pairs)).squareRoot()
-        func clampedElo(_ p: Double) -> Double { MatchStatistics.elo(forScore: min(max(p, 1e-6), 1 - 1e-6)) }
-        return (clampedElo(s + deviation) - clampedElo(s - deviation)) / 2
+        return MatchStatistics.eloMargin95(score: s, deviation: 1.959964 * (variance / Double(pairs)).squareRoot())
     }
 
     /// The generalized SPRT's log-likelihood ratio of H1 (logistic Elo `elo1`) against H0

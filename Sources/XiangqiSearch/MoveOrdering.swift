@@ -50,6 +50,21 @@ struct ScoredMoves {
 }
 
 extension Position {
+    /// The square and exchange value of the least valuable piece among `attackers` (not empty).
+    @inline(__always)
+    func leastValuableAttacker(_ attackers: Bitboard) -> (square: Square, value: Int) {
+        var from = Square.none
+        var value = Int.max
+        for s in attackers {
+            let v = ExchangeValue.of(piece(at: s).kind)
+            if v < value {
+                value = v
+                from = s
+            }
+        }
+        return (from, value)
+    }
+
     /// Static exchange evaluation: the material the side to move wins (or, if negative,
     /// loses) by `move` and the best sequence of recaptures on its target square. Pins are
     /// ignored; a king recaptures only when nothing defends the square.
@@ -67,16 +82,7 @@ extension Position {
         while depth < 32 {
             let attackers = allAttackers(to: to, occupied: occupied) & pieces(of: side)
             if attackers.isEmpty { break }
-            // Least valuable attacker.
-            var from = Square.none
-            var value = Int.max
-            for s in attackers {
-                let v = ExchangeValue.of(piece(at: s).kind)
-                if v < value {
-                    value = v
-                    from = s
-                }
-            }
+            let (from, value) = leastValuableAttacker(attackers)
             if value == ExchangeValue.of(.king) {
                 let defenders = allAttackers(to: to, occupied: occupied) & pieces(of: side.opponent)
                 if defenders.isNotEmpty { break }
@@ -118,15 +124,7 @@ extension Position {
             let attackers = all & pieces(of: side)
             if attackers.isEmpty { break }
             result.toggle()
-            var from = Square.none
-            var value = Int.max
-            for s in attackers {
-                let v = ExchangeValue.of(piece(at: s).kind)
-                if v < value {
-                    value = v
-                    from = s
-                }
-            }
+            let (from, value) = leastValuableAttacker(attackers)
             // A king takes only an undefended piece.
             if value == ExchangeValue.of(.king) {
                 return (all & pieces(of: side.opponent)).isNotEmpty ? !result : result
