@@ -19,6 +19,9 @@ def read(path):
     with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.rstrip("\n")
+            if line.startswith("A = "):
+                # A report (a resumed match has one per run; the last covers all games).
+                header["interrupted"], think = "", {}
             for key in ("A", "B", "Time control", "Command"):
                 if line.startswith(key + ": "):
                     header[key] = line[len(key) + 2:]

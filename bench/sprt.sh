@@ -4,11 +4,26 @@
 # a core of this 2-core machine, Hash 16 MB, our book off, pentanomial SPRT.
 #   bench/sprt.sh NAME NEW OLD TC ELO0 ELO1 MAXGAMES
 # NEW and OLD are git revisions (built with bench/build-rev.sh; "." is the working tree's
-# release build) or "fsf" for Fairy-Stockfish 11.1. TC is BASE+INC in seconds.
+# release build) or "fsf" for Fairy-Stockfish 11.1. TC is BASE+INC in seconds, or movetime=MS
+# for a fixed time per move. ELO0 and ELO1 "-" play MAXGAMES games without a sequential test.
 # Writes bench/matches/NAME.txt (the engines' commits and bench signatures, the command, the
 # match report) and bench/matches/NAME.pgn.
+#   bench/sprt.sh --resume NAME
+# goes on with an interrupted match (a stopped session, SIGINT): it reruns the command of
+# NAME's record with `xiangqi match --resume`, so the games in NAME.pgn count, and appends the
+# new report (over all games) to the record. Engines given as git revisions are rebuilt
+# identically; a "." snapshot must still be in .build-rev/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+resume=false
+if [ "${1:-}" = --resume ]; then
+    resume=true
+    record=bench/matches/$2.txt
+    [ -f "$record" ] || record=$record.partial
+    [ -f "$record" ] || { echo "no record bench/matches/$2.txt to resume" >&2; exit 1; }
+    # shellcheck disable=SC2046
+    set -- $(sed -n 's/^Command: bench\/sprt.sh //p' "$record" | head -1)
+fi
 name=$1 new=$2 old=$3 tc=$4 elo0=$5 elo1=$6 games=$7
 swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
 runner="$PWD/.build/release/xiangqi"
@@ -22,7 +37,11 @@ engine() {
         ;;
     *)
         local bin commit
-        if [ "$1" = . ]; then
+        if [ "$1" = . ] && $resume; then
+            bin="$PWD/.build-rev/snapshot-$name/xiangqi"
+            [ -x "$bin" ] || { echo "the snapshot $bin of the resumed match is gone" >&2; exit 1; }
+            commit=$(sed -n 's/^A: xiangqi \([^,]*\),.*/\1/p' "bench/matches/$name.txt"* | head -1)
+        elif [ "$1" = . ]; then
             # A copy, so that rebuilding the tree during the match cannot change the engine.
             commit="$(git rev-parse --short=7 HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo '+changes')"
             mkdir -p ".build-rev/snapshot-$name"
@@ -44,16 +63,30 @@ cp "$runner" "$matchRunner"
 IFS=$'\t' read -r newSpec newText < <(engine "$new")
 IFS=$'\t' read -r oldSpec oldText < <(engine "$old")
 out="bench/matches/$name"
-command=(xiangqi match --engine "$newSpec" --engine "$oldSpec" --tc "$tc" --games "$games"
-         --openings bench/openings.txt --concurrency 1 --sprt "$elo0" "$elo1" --pgn "$out.pgn")
-{
-    echo "# $name"
-    echo "A: $newText"
-    echo "B: $oldText"
-    echo "Time control: $tc; openings: bench/openings.txt (paired, colours swapped); one game at a time"
-    echo "Machine: $(nproc) cores, $(uname -m); date $(date -u +%Y-%m-%dT%H:%MZ)"
-    echo "Command: bench/sprt.sh $*"
-    "$matchRunner" match "${command[@]:2}" 2>/dev/null
-} > "$out.txt.partial"
+case "$tc" in
+movetime=*) limit=(--movetime "${tc#movetime=}") ;;
+*) limit=(--tc "$tc") ;;
+esac
+sprt=()
+[ "$elo0" = - ] || sprt=(--sprt "$elo0" "$elo1")
+command=(xiangqi match --engine "$newSpec" --engine "$oldSpec" "${limit[@]}" --games "$games"
+         --openings bench/openings.txt --concurrency 1 "${sprt[@]}" --pgn "$out.pgn")
+if $resume; then
+    [ -f "$out.txt" ] && mv "$out.txt" "$out.txt.partial"
+    {
+        echo "Resumed: $(date -u +%Y-%m-%dT%H:%MZ); A: $newText; B: $oldText"
+        "$matchRunner" match "${command[@]:2}" --resume 2>/dev/null
+    } >> "$out.txt.partial"
+else
+    {
+        echo "# $name"
+        echo "A: $newText"
+        echo "B: $oldText"
+        echo "Time control: $tc; openings: bench/openings.txt (paired, colours swapped); one game at a time"
+        echo "Machine: $(nproc) cores, $(uname -m); date $(date -u +%Y-%m-%dT%H:%MZ)"
+        echo "Command: bench/sprt.sh $*"
+        "$matchRunner" match "${command[@]:2}" 2>/dev/null
+    } > "$out.txt.partial"
+fi
 mv "$out.txt.partial" "$out.txt"
 tail -12 "$out.txt"

@@ -153,6 +153,10 @@ public struct MatchSettings: Sendable {
     public var shouldContinue: @Sendable () -> Bool = { true }
     /// Stop as soon as the SPRT (elo0, elo1) over game pairs (pentanomial) reaches a verdict.
     public var sprt: (elo0: Double, elo1: Double)?
+    /// Games of this match already played (numbers 1 to n, as read back from its record by
+    /// ``GameRecord/records(fromPGN:)``): the match goes on with game n + 1, and the totals and
+    /// the SPRT count them.
+    public var previousGames: [GameRecord] = []
 
     public init(games: Int, timeControl: TimeControl, openings: [Opening] = []) {
         self.games = games
@@ -212,7 +216,8 @@ public struct MatchRunner: Sendable {
     /// started at all.
     public func run(onGame: @escaping @Sendable (GameRecord, MatchStatistics, PairStatistics) -> Void = { _, _, _ in })
         async throws(EngineClientError) -> MatchSummary {
-        let ledger = Ledger(total: settings.games, sprt: settings.sprt, shouldContinue: settings.shouldContinue)
+        let ledger = Ledger(total: settings.games, sprt: settings.sprt, previous: settings.previousGames,
+                            shouldContinue: settings.shouldContinue)
         // Start one pair first, so that a bad engine command fails at once with its reason.
         let firstPair = try await startPair()
         let names = (await firstPair.0.identity?.name ?? "first", await firstPair.1.identity?.name ?? "second")
@@ -364,10 +369,14 @@ actor Ledger {
 
     private let shouldContinue: @Sendable () -> Bool
 
-    init(total: Int, sprt: (elo0: Double, elo1: Double)?, shouldContinue: @escaping @Sendable () -> Bool) {
+    init(total: Int, sprt: (elo0: Double, elo1: Double)?, previous: [GameRecord],
+         shouldContinue: @escaping @Sendable () -> Bool) {
         self.total = total
         self.sprt = sprt
         self.shouldContinue = shouldContinue
+        games = previous.sorted { $0.number < $1.number }
+        handedOut = games.count
+        if let sprt, PairStatistics(games: games).sprt(elo0: sprt.elo0, elo1: sprt.elo1) != .continuing { stopped = true }
     }
 
     func nextGame() -> Int? {

@@ -45,8 +45,9 @@ final class OutputFile: @unchecked Sendable {
     private let lock = Lock()
     private let file: UnsafeMutablePointer<FILE>
 
-    init(path: String) throws {
-        guard let file = fopen(path, "w") else {
+    /// Opens `path` for writing, emptied, or kept and written after its end with `append`.
+    init(path: String, append: Bool = false) throws {
+        guard let file = fopen(path, append ? "a" : "w") else {
             throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
         self.file = file

@@ -61,6 +61,9 @@ struct MatchCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No line per game.")
     var quiet = false
 
+    @Flag(help: "Go on with the match recorded in the --pgn file (same engines and settings): its games count, new games are appended.")
+    var resume = false
+
     func validate() throws {
         guard engines.count == 2 else { throw ValidationError("give exactly two --engine options") }
         try limit.check(others: tc == nil ? 0 : 1, names: "--movetime, --tc, --depth or --nodes")
@@ -72,6 +75,7 @@ struct MatchCommand: ParsableCommand {
         }
         guard moveLimit >= 1 else { throw ValidationError("--move-limit must be at least 1") }
         guard maxPlies >= 1, timeMargin >= 0 else { throw ValidationError("--max-plies and --time-margin must be positive") }
+        if resume && pgn == nil { throw ValidationError("--resume needs the match's --pgn file") }
     }
 
     func run() throws {
@@ -99,7 +103,24 @@ struct MatchCommand: ParsableCommand {
         signal(SIGINT) { _ in matchInterrupted = 1 }
         signal(SIGTERM) { _ in matchInterrupted = 1 }
         settings.shouldContinue = { matchInterrupted == 0 }
-        let records = try pgn.map { try OutputFile(path: $0) }
+        var resumedGames = 0
+        if resume, let pgn, access(pgn, F_OK) == 0 {
+            let (previous, errors) = GameRecord.records(fromPGN: try readTextFile(pgn))
+            guard errors.isEmpty else {
+                throw ValidationError("\(pgn): cannot resume: " + errors.map(\.description).joined(separator: "; "))
+            }
+            let numbers = previous.map(\.number).sorted()
+            guard numbers == Array(1...max(1, numbers.count)) || numbers.isEmpty else {
+                throw ValidationError("\(pgn): cannot resume: the games are not numbered 1 to \(numbers.count)")
+            }
+            if let g = previous.first(where: { $0.opening.name != openingName(forGame: $0.number, in: settings.openings) }) {
+                throw ValidationError("\(pgn): cannot resume: game \(g.number) was played from \(g.opening.name), "
+                                      + "not from this match's opening \(openingName(forGame: g.number, in: settings.openings))")
+            }
+            settings.previousGames = previous
+            resumedGames = previous.count
+        }
+        let records = try pgn.map { try OutputFile(path: $0, append: resume) }
         let runner = MatchRunner(first: first, second: second, settings: settings)
         let quiet = quiet, bar = isTerminal(2), total = games, sprtBounds = settings.sprt
         let clock = ContinuousClock(), start = clock.now
@@ -129,12 +150,18 @@ struct MatchCommand: ParsableCommand {
             let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
             emit(Self.report(summary, timeControl: timeControl, sprt: settings.sprt, wallSeconds: seconds,
                               pgn: pgn))
+            if resumedGames > 0 { emit("Resumed after \(resumedGames) games read from \(pgn ?? "?") (wall time of this run only)") }
             if matchInterrupted != 0 { emit("Interrupted (signal) after \(summary.games.count) of \(games) games") }
             if let reason = summary.abortReason {
                 errorWrite("match stopped early: \(reason)\n")
                 throw ExitCode.failure
             }
         }
+    }
+
+    /// The opening name ``MatchRunner`` gives game `number` (1-based): each opening twice.
+    func openingName(forGame number: Int, in openings: [Opening]) -> String {
+        openings.isEmpty ? "start" : openings[((number - 1) / 2) % openings.count].name
     }
 
     static func gameLine(_ g: GameRecord) -> String {

@@ -70,6 +70,22 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
         #expect(records.components(separatedBy: "[Event ").count == 3)
         #expect(records.contains("[Termination \"max plies\"]") && records.contains("[PlyCount \"30\"]"))
 
+        // Resuming: the two games recorded count, two more are played and appended.
+        let resumed = try runOurBinary(["match", "--engine", engine + " name=one", "--engine", engine + " name=two",
+                                        "--games", "4", "--nodes", "300", "--max-plies", "30", "--pgn", pgn, "--resume"])
+        #expect(resumed.status == 0)
+        #expect(resumed.output.split(separator: "\n").filter { $0.hasPrefix("game ") }.map { $0.prefix(7) } == ["game 3:", "game 4:"])
+        #expect(resumed.output.contains("nodes 300, 4 games") && resumed.output.contains("Terminations: max plies 4"))
+        #expect(resumed.output.contains("Resumed after 2 games read from \(pgn)"))
+        let all = try String(contentsOfFile: pgn, encoding: .utf8)
+        #expect(all.components(separatedBy: "[Event ").count == 5 && all.contains("[Round \"4\"]"))
+        try (all + "[Event \"x\"]\n[Round \"5\"]\n[Result \"1-0\"]\n\n1. a0a5 1-0\n").write(toFile: pgn, atomically: true, encoding: .utf8)
+        let refused = try runOurBinary(["match", "--engine", engine, "--engine", engine, "--games", "8", "--nodes", "300",
+                                        "--pgn", pgn, "--resume"])
+        #expect(refused.status != 0 && refused.error.contains("cannot resume: game 5: illegal or unreadable move a0a5"))
+        #expect(try runOurBinary(["match", "--engine", engine, "--engine", engine, "--nodes", "10", "--resume"])
+            .error.contains("--resume needs"))
+
         let bad = try runOurBinary(["match", "--engine", engine, "--engine", "/nonexistent/engine", "--nodes", "10"])
         #expect(bad.status != 0 && bad.error.contains("the match could not start: launch failed"))
         #expect(try runOurBinary(["match", "--engine", engine, "--nodes", "10"]).error.contains("exactly two --engine"))

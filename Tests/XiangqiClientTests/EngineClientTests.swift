@@ -168,6 +168,26 @@ func fakeEngine(_ name: String, onGo: String, onStart: String = "") throws -> St
             #expect(pgn.contains("[Result \"\(record.result.rawValue)\"]") && pgn.contains("[Termination \"\(record.reason)\"]"))
             #expect(pgn.contains("1. \(record.moves[0].move.iccs) {book}"))
         }
+
+        // The records read back as they were written (what `xiangqi match --resume` relies on).
+        let text = summary.games.map { $0.pgn(timeControl: settings.timeControl) + "\n" }.joined()
+        let (read, errors) = GameRecord.records(fromPGN: text)
+        #expect(errors.isEmpty && read.count == 4)
+        for (a, b) in zip(summary.games, read) {
+            #expect(a.number == b.number && a.firstIsRed == b.firstIsRed && a.result == b.result && a.reason == b.reason)
+            #expect(a.finalFEN == b.finalFEN && a.opening.name == b.opening.name && a.opening.moves == b.opening.moves)
+            #expect(a.moves.map(\.move) == b.moves.map(\.move) && a.moves.map(\.searched) == b.moves.map(\.searched))
+            #expect(a.moves.map(\.score) == b.moves.map(\.score) && a.moves.map(\.milliseconds) == b.moves.map(\.milliseconds))
+            #expect(a.moves.map { $0.searched ? $0.depth : nil } == b.moves.map(\.depth))
+        }
+        #expect(PairStatistics(games: read) == summary.pairStatistics)
+        // A damaged record is refused with its game and reason, never guessed.
+        let damaged = text.replacingOccurrences(of: "[Round \"3\"]", with: "[Round \"x\"]")
+            .replacingOccurrences(of: "1. h2e2 {book} h9g7 {book} 2. ", with: "1. h2e2 {book} h9h0 {book} 2. ")
+        let (kept, refused) = GameRecord.records(fromPGN: damaged)
+        #expect(kept.count == 1 && refused.map(\.game) == [1, 2, 3])
+        #expect(refused[0].message.hasPrefix("illegal or unreadable move h9h0 at ply 2"))
+        #expect(refused[2].message == "no game number (Round tag)")
     }
 
     @Test func misbehavingEnginesLoseWithTheReasonAndAreRestarted() async throws {
