@@ -54,6 +54,59 @@ extension Position {
         return targets & ~own
     }
 
+    /// Squares the `piece` on `square` attacks: where it could capture an enemy piece or
+    /// recapture on an own one (a cannon: the first piece behind its screen on each line; no
+    /// empty squares). The evaluation's threat and defence maps.
+    public func attacks(of piece: Piece, at square: Square) -> Bitboard {
+        let t = AttackTables.shared
+        switch piece.kind {
+        case .king: return t.king[square.index]
+        case .advisor: return t.advisor[square.index]
+        case .elephant: return t.elephant[square.index &* 16 &+ neighbourBits(t.diagonals, square)]
+        case .horse: return t.horse[square.index &* 16 &+ neighbourBits(t.orthogonals, square)]
+        case .chariot: return chariotTargets(t, square)
+        case .cannon:
+            let (rankLine, fileLine) = lines(t, square)
+            return Bitboard.onRank(rankLine &>> 20, square.rank) | Bitboard.onFile(fileLine &>> 20, square.file)
+        case .soldier: return t.soldier[piece.color.index &* 90 &+ square.index]
+        }
+    }
+
+    /// Squares from which a `kind` (chariot, horse or cannon) of the other side would give
+    /// check to the king of `color` in the current position; empty for other kinds.
+    public func checkSquares(_ kind: PieceKind, against color: Color) -> Bitboard {
+        let t = AttackTables.shared
+        let king = kings[color.index]
+        switch kind {
+        case .chariot:
+            return chariotTargets(t, king)
+        case .horse:
+            return t.horseAttackers[king.index &* 16 &+ neighbourBits(t.diagonals, king)]
+        case .cannon:
+            // Beyond exactly one screen: the empty squares after the first piece, and the second.
+            var result = Bitboard.empty
+            let occupied = self.occupied
+            @inline(__always) func ray(_ df: Int, _ dr: Int) {
+                var f = king.file &+ df, r = king.rank &+ dr
+                var screens = 0
+                while f >= 0 && f < 9 && r >= 0 && r < 10 {
+                    let s = Square(file: f, rank: r).unsafelyUnwrapped
+                    if screens == 1 { result.insert(s) }
+                    if occupied.contains(s) {
+                        screens &+= 1
+                        if screens == 2 { break }
+                    }
+                    f &+= df
+                    r &+= dr
+                }
+            }
+            ray(1, 0); ray(-1, 0); ray(0, 1); ray(0, -1)
+            return result
+        default:
+            return .empty
+        }
+    }
+
     @inline(__always)
     func lines(_ t: AttackTables, _ square: Square) -> (rank: UInt32, file: UInt32) {
         let rank = square.rank, file = square.file

@@ -39,6 +39,23 @@ public enum EvalParameter: Int, CaseIterable, Sendable {
     case chariotOnOpenFile
     /// The side to move's bonus.
     case tempo
+    /// An enemy chariot attacked by a horse, cannon, soldier, advisor or elephant.
+    case chariotThreatenedByLesser
+    /// An enemy horse or cannon attacked by a soldier, advisor or elephant.
+    case minorThreatenedBySoldier
+    /// An enemy chariot, horse or cannon attacked and not defended.
+    case hangingMajor
+    /// An enemy soldier, advisor or elephant attacked and not defended.
+    case hangingMinor
+    /// Per square from which a chariot, horse or cannon could check the enemy king, that it
+    /// can reach and the enemy does not attack.
+    case safeChariotCheck
+    case safeHorseCheck
+    case safeCannonCheck
+    /// Per enemy palace square attacked, by each chariot, horse, cannon and soldier.
+    case palaceAttacks
+    /// The square of the number of chariots, horses, cannons and soldiers attacking the enemy palace.
+    case palaceAttackersSquared
 
     /// Whether the weight belongs to the endgame half of the tapered score (otherwise middlegame).
     public var isEndgame: Bool {
@@ -62,20 +79,29 @@ public enum EvalParameter: Int, CaseIterable, Sendable {
         set(.chariotMiddlegame, 613); set(.chariotEndgame, 1135)
         set(.cannonMiddlegame, 354); set(.cannonEndgame, 495)
         set(.soldierMiddlegame, 49); set(.soldierEndgame, 136)
-        set(.chariotMobilityMiddlegame, 4); set(.chariotMobilityEndgame, 6)
-        set(.horseMobilityMiddlegame, 19); set(.horseMobilityEndgame, 26)
-        set(.cannonMobilityMiddlegame, 2); set(.cannonMobilityEndgame, 4)
-        set(.trappedHorse, 2)
-        set(.missingAdvisorAgainstAttackers, -37)
-        set(.missingElephantAgainstCannons, 6)
-        set(.emptyCentralCannon, 58)
-        set(.centralCannonBehindScreens, 56)
+        set(.chariotMobilityMiddlegame, 4); set(.chariotMobilityEndgame, 5)
+        set(.horseMobilityMiddlegame, 17); set(.horseMobilityEndgame, 22)
+        set(.cannonMobilityMiddlegame, 2); set(.cannonMobilityEndgame, 3)
+        set(.trappedHorse, 6)
+        set(.missingAdvisorAgainstAttackers, -34)
+        set(.missingElephantAgainstCannons, 11)
+        set(.emptyCentralCannon, 45)
+        set(.centralCannonBehindScreens, 43)
         set(.bottomCannon, 25)
-        set(.connectedAdvisors, 21)
-        set(.connectedElephants, 12)
-        set(.soldierNearPalace, 102)
-        set(.chariotOnOpenFile, 25)
-        set(.tempo, 12)
+        set(.connectedAdvisors, 20)
+        set(.connectedElephants, 10)
+        set(.soldierNearPalace, 58)
+        set(.chariotOnOpenFile, 19)
+        set(.tempo, 20)
+        set(.chariotThreatenedByLesser, 16)
+        set(.minorThreatenedBySoldier, 47)
+        set(.hangingMajor, 42)
+        set(.hangingMinor, 21)
+        set(.safeChariotCheck, 48)
+        set(.safeHorseCheck, 68)
+        set(.safeCannonCheck, 20)
+        set(.palaceAttacks, -7)
+        set(.palaceAttackersSquared, 16)
         return w
     }()
 }
@@ -169,7 +195,67 @@ public struct Evaluator: Sendable {
 
     // MARK: - The walk
 
+    /// What one side attacks, for threats and king safety.
+    struct AttackMaps {
+        /// Every square any piece attacks (defends, for own pieces).
+        var all = Bitboard.empty
+        /// Squares attacked by soldiers, advisors and elephants.
+        var byDefenders = Bitboard.empty
+        /// Squares attacked by horses and cannons.
+        var byMinors = Bitboard.empty
+        /// Squares the chariots, horses and cannons can move to.
+        var chariotReach = Bitboard.empty, horseReach = Bitboard.empty, cannonReach = Bitboard.empty
+        /// Attacks on enemy palace squares (one per piece and square), and how many pieces make them.
+        var palaceAttacks = 0, palaceAttackers = 0
+
+        /// No attacks (evaluations without the full knowledge skip the maps).
+        static let none = AttackMaps()
+
+        private init() {}
+
+        init(_ p: borrowing Position, _ color: Color) {
+            let palace = color == .red ? Evaluator.blackPalace : Evaluator.redPalace
+            @inline(__always) func palaceHits(_ a: Bitboard) {
+                let n = (a & palace).count
+                palaceAttacks &+= n
+                if n > 0 { palaceAttackers &+= 1 }
+            }
+            all = p.attacks(of: Piece(color, .king), at: p.kingSquare(of: color))
+            for square in p.pieces(of: color, .advisor) { byDefenders |= p.attacks(of: Piece(color, .advisor), at: square) }
+            for square in p.pieces(of: color, .elephant) { byDefenders |= p.attacks(of: Piece(color, .elephant), at: square) }
+            for square in p.pieces(of: color, .soldier) {
+                let a = p.attacks(of: Piece(color, .soldier), at: square)
+                byDefenders |= a
+                palaceHits(a)
+            }
+            let own = p.pieces(of: color)
+            for square in p.pieces(of: color, .horse) {
+                let a = p.attacks(of: Piece(color, .horse), at: square)
+                byMinors |= a
+                horseReach |= a & ~own
+                palaceHits(a)
+            }
+            for square in p.pieces(of: color, .cannon) {
+                let a = p.attacks(of: Piece(color, .cannon), at: square)
+                byMinors |= a
+                cannonReach |= p.pseudoTargets(of: Piece(color, .cannon), at: square)
+                palaceHits(a)
+            }
+            for square in p.pieces(of: color, .chariot) {
+                let a = p.attacks(of: Piece(color, .chariot), at: square)
+                all |= a
+                chariotReach |= a & ~own
+                palaceHits(a)
+            }
+            all |= byDefenders | byMinors
+        }
+    }
+
+    static let redPalace = Bitboard.palace(.red)
+    static let blackPalace = Bitboard.palace(.black)
+
     func walk<Sink: EvalSink>(_ p: Position, into sink: inout Sink) {
+        let maps = knowledge == .full ? (AttackMaps(p, .red), AttackMaps(p, .black)) : (AttackMaps.none, AttackMaps.none)
         for color in Color.allCases {
             let them = color.opponent
             // Material and piece-square tables.
@@ -249,6 +335,31 @@ public struct Evaluator: Sendable {
                 }
             }
 
+            // Threats: enemy pieces attacked by lesser ones, or attacked and undefended.
+            let ours = color == .red ? maps.0 : maps.1, theirs = color == .red ? maps.1 : maps.0
+            let theirChariots = p.pieces(of: them, .chariot)
+            let theirMinors = p.pieces(of: them, .horse) | p.pieces(of: them, .cannon)
+            let theirDefenders = p.pieces(of: them, .soldier) | p.pieces(of: them, .advisor) | p.pieces(of: them, .elephant)
+            sink.add(.chariotThreatenedByLesser, color, (theirChariots & (ours.byDefenders | ours.byMinors)).count)
+            sink.add(.minorThreatenedBySoldier, color, (theirMinors & ours.byDefenders).count)
+            let undefended = ours.all & ~theirs.all
+            sink.add(.hangingMajor, color, ((theirChariots | theirMinors) & undefended).count)
+            sink.add(.hangingMinor, color, (theirDefenders & undefended).count)
+
+            // King safety: safe checks and attacks on the enemy palace.
+            let safe = ~theirs.all
+            if ours.chariotReach.isNotEmpty {
+                sink.add(.safeChariotCheck, color, (ours.chariotReach & safe & p.checkSquares(.chariot, against: them)).count)
+            }
+            if ours.horseReach.isNotEmpty {
+                sink.add(.safeHorseCheck, color, (ours.horseReach & safe & p.checkSquares(.horse, against: them)).count)
+            }
+            if ours.cannonReach.isNotEmpty {
+                sink.add(.safeCannonCheck, color, (ours.cannonReach & safe & p.checkSquares(.cannon, against: them)).count)
+            }
+            sink.add(.palaceAttacks, color, ours.palaceAttacks)
+            sink.add(.palaceAttackersSquared, color, ours.palaceAttackers * ours.palaceAttackers)
+
             // Soldiers close to the enemy palace.
             for square in p.pieces(of: color, .soldier) {
                 let crossed = color == .red ? square.rank >= 5 : square.rank <= 4
@@ -301,7 +412,9 @@ extension EvalParameter {
         switch self {
         case .trappedHorse, .missingAdvisorAgainstAttackers, .missingElephantAgainstCannons, .emptyCentralCannon,
              .centralCannonBehindScreens, .bottomCannon, .connectedAdvisors, .connectedElephants,
-             .chariotOnOpenFile, .tempo:
+             .chariotOnOpenFile, .tempo, .chariotThreatenedByLesser, .minorThreatenedBySoldier, .hangingMajor,
+             .hangingMinor, .safeChariotCheck, .safeHorseCheck, .safeCannonCheck, .palaceAttacks,
+             .palaceAttackersSquared:
             true
         default:
             false

@@ -82,8 +82,9 @@ public struct Tuner {
         scale = (lo + hi) / 2
     }
 
-    /// Runs `epochs` full-batch Adam steps on `range`; `progress` gets (epoch, loss).
-    public mutating func optimize(_ range: Range<Int>, epochs: Int, learningRate: Double = 1.0,
+    /// Runs `epochs` full-batch Adam steps on `range`, leaving the weights in `frozen` (raw
+    /// values of ``EvalParameter``) as they are; `progress` gets (epoch, loss).
+    public mutating func optimize(_ range: Range<Int>, epochs: Int, learningRate: Double = 1.0, frozen: Set<Int> = [],
                                   progress: (Int, Double) -> Void = { _, _ in }) {
         let n = weights.count
         var m = [Double](repeating: 0, count: n), v = [Double](repeating: 0, count: n)
@@ -100,7 +101,7 @@ public struct Tuner {
                 for k in 0..<n where s.features[k] != 0 { gradient[k] += g * s.features[k] }
             }
             let count = Double(range.count)
-            for k in 0..<n {
+            for k in 0..<n where !frozen.contains(k) {
                 let g = gradient[k] / count
                 m[k] = beta1 * m[k] + (1 - beta1) * g
                 v[k] = beta2 * v[k] + (1 - beta2) * g * g

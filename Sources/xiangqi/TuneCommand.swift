@@ -23,6 +23,9 @@ struct TuneCommand: ParsableCommand {
     @Option(help: "Use every N-th position of a game (from ply 10).")
     var stride = 3
 
+    @Flag(help: "Keep the material weights: master games rarely show an imbalance, so results fit them poorly.")
+    var keepMaterial = false
+
     func run() throws {
         var tuner = Tuner()
         var games = 0, skipped = 0
@@ -68,7 +71,9 @@ struct TuneCommand: ParsableCommand {
             return total / Double(max(1, holdout.count))
         }
         print("scale K = \(tuner.scale); loss before: training \(tuner.loss(training)), held out \(heldOutLoss(tuner.weights, tuner.scale))")
-        tuner.optimize(training, epochs: epochs) { epoch, loss in
+        // The material weights come first, two per piece kind (advisor to soldier).
+        let frozen: Set<Int> = keepMaterial ? Set(0..<12) : []
+        tuner.optimize(training, epochs: epochs, frozen: frozen) { epoch, loss in
             if epoch % 50 == 0 { print("epoch \(epoch): training loss \(loss)") }
         }
         print("loss after: training \(tuner.loss(training)), held out \(heldOutLoss(tuner.weights, tuner.scale))")
