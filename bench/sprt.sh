@@ -13,80 +13,85 @@
 # NAME's record with `xiangqi match --resume`, so the games in NAME.pgn count, and appends the
 # new report (over all games) to the record. Engines given as git revisions are rebuilt
 # identically; a "." snapshot must still be in .build-rev/.
+# The whole script is one function, read before it runs: editing the file while a match
+# plays (hours) cannot change what the running copy does.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-resume=false
-if [ "${1:-}" = --resume ]; then
-    resume=true
-    record=bench/matches/$2.txt
-    [ -f "$record" ] || record=$record.partial
-    [ -f "$record" ] || { echo "no record bench/matches/$2.txt to resume" >&2; exit 1; }
-    # shellcheck disable=SC2046
-    set -- $(sed -n 's/^Command: bench\/sprt.sh //p' "$record" | head -1)
-fi
-name=$1 new=$2 old=$3 tc=$4 elo0=$5 elo1=$6 games=$7
-swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
-runner="$PWD/.build/release/xiangqi"
+main() {
+    cd "$(dirname "$0")/.."
+    resume=false
+    if [ "${1:-}" = --resume ]; then
+        resume=true
+        record=bench/matches/$2.txt
+        [ -f "$record" ] || record=$record.partial
+        [ -f "$record" ] || { echo "no record bench/matches/$2.txt to resume" >&2; exit 1; }
+        # shellcheck disable=SC2046
+        set -- $(sed -n 's/^Command: bench\/sprt.sh //p' "$record" | head -1)
+    fi
+    name=$1 new=$2 old=$3 tc=$4 elo0=$5 elo1=$6 games=$7
+    swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
+    runner="$PWD/.build/release/xiangqi"
 
-# Prints "SPEC<TAB>DESCRIPTION" for a revision, "." or fsf.
-engine() {
-    case "$1" in
-    fsf)
-        printf '%s\t%s\n' "/usr/games/fairy-stockfish proto=uci opt.Hash=16" \
-            "Fairy-Stockfish $(dpkg-query -W -f='${Version}' fairy-stockfish 2>/dev/null || echo '?')"
-        ;;
-    *)
-        local bin commit
-        if [ "$1" = . ] && $resume; then
-            bin="$PWD/.build-rev/snapshot-$name/xiangqi"
-            [ -x "$bin" ] || { echo "the snapshot $bin of the resumed match is gone" >&2; exit 1; }
-            commit=$(sed -n 's/^A: xiangqi \([^,]*\),.*/\1/p' "bench/matches/$name.txt"* | head -1)
-        elif [ "$1" = . ]; then
-            # A copy, so that rebuilding the tree during the match cannot change the engine.
-            commit="$(git rev-parse --short=7 HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo '+changes')"
-            mkdir -p ".build-rev/snapshot-$name"
-            bin="$PWD/.build-rev/snapshot-$name/xiangqi"
-            cp "$runner" "$bin"
-        else
-            bin=$(bench/build-rev.sh "$1")
-            commit=$(git rev-parse --short=7 "$1")
-        fi
-        local signature
-        signature=$("$bin" bench | awk '/Nodes searched/ {print $3}')
-        printf '%s\t%s\n' "$bin proto=uci opt.Hash=16 opt.OwnBook=false" "xiangqi $commit, bench $signature"
-        ;;
+    # Prints "SPEC<TAB>DESCRIPTION" for a revision, "." or fsf.
+    engine() {
+        case "$1" in
+        fsf)
+            printf '%s\t%s\n' "/usr/games/fairy-stockfish proto=uci opt.Hash=16" \
+                "Fairy-Stockfish $(dpkg-query -W -f='${Version}' fairy-stockfish 2>/dev/null || echo '?')"
+            ;;
+        *)
+            local bin commit
+            if [ "$1" = . ] && $resume; then
+                bin="$PWD/.build-rev/snapshot-$name/xiangqi"
+                [ -x "$bin" ] || { echo "the snapshot $bin of the resumed match is gone" >&2; exit 1; }
+                commit=$(sed -n 's/^A: xiangqi \([^,]*\),.*/\1/p' "bench/matches/$name.txt"* | head -1)
+            elif [ "$1" = . ]; then
+                # A copy, so that rebuilding the tree during the match cannot change the engine.
+                commit="$(git rev-parse --short=7 HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo '+changes')"
+                mkdir -p ".build-rev/snapshot-$name"
+                bin="$PWD/.build-rev/snapshot-$name/xiangqi"
+                cp "$runner" "$bin"
+            else
+                bin=$(bench/build-rev.sh "$1")
+                commit=$(git rev-parse --short=7 "$1")
+            fi
+            local signature
+            signature=$("$bin" bench | awk '/Nodes searched/ {print $3}')
+            printf '%s\t%s\n' "$bin proto=uci opt.Hash=16 opt.OwnBook=false" "xiangqi $commit, bench $signature"
+            ;;
+        esac
+    }
+    mkdir -p ".build-rev/snapshot-$name"
+    matchRunner="$PWD/.build-rev/snapshot-$name/runner"
+    cp "$runner" "$matchRunner"
+    IFS=$'\t' read -r newSpec newText < <(engine "$new")
+    IFS=$'\t' read -r oldSpec oldText < <(engine "$old")
+    out="bench/matches/$name"
+    case "$tc" in
+    movetime=*) limit=(--movetime "${tc#movetime=}") ;;
+    *) limit=(--tc "$tc") ;;
     esac
+    sprt=()
+    [ "$elo0" = - ] || sprt=(--sprt "$elo0" "$elo1")
+    command=(xiangqi match --engine "$newSpec" --engine "$oldSpec" "${limit[@]}" --games "$games"
+             --openings bench/openings.txt --concurrency 1 "${sprt[@]}" --pgn "$out.pgn")
+    if $resume; then
+        [ -f "$out.txt" ] && mv "$out.txt" "$out.txt.partial"
+        {
+            echo "Resumed: $(date -u +%Y-%m-%dT%H:%MZ); A: $newText; B: $oldText"
+            "$matchRunner" match "${command[@]:2}" --resume 2>/dev/null
+        } >> "$out.txt.partial"
+    else
+        {
+            echo "# $name"
+            echo "A: $newText"
+            echo "B: $oldText"
+            echo "Time control: $tc; openings: bench/openings.txt (paired, colours swapped); one game at a time"
+            echo "Machine: $(nproc) cores, $(uname -m); date $(date -u +%Y-%m-%dT%H:%MZ)"
+            echo "Command: bench/sprt.sh $*"
+            "$matchRunner" match "${command[@]:2}" 2>/dev/null
+        } > "$out.txt.partial"
+    fi
+    mv "$out.txt.partial" "$out.txt"
+    tail -12 "$out.txt"
 }
-mkdir -p ".build-rev/snapshot-$name"
-matchRunner="$PWD/.build-rev/snapshot-$name/runner"
-cp "$runner" "$matchRunner"
-IFS=$'\t' read -r newSpec newText < <(engine "$new")
-IFS=$'\t' read -r oldSpec oldText < <(engine "$old")
-out="bench/matches/$name"
-case "$tc" in
-movetime=*) limit=(--movetime "${tc#movetime=}") ;;
-*) limit=(--tc "$tc") ;;
-esac
-sprt=()
-[ "$elo0" = - ] || sprt=(--sprt "$elo0" "$elo1")
-command=(xiangqi match --engine "$newSpec" --engine "$oldSpec" "${limit[@]}" --games "$games"
-         --openings bench/openings.txt --concurrency 1 "${sprt[@]}" --pgn "$out.pgn")
-if $resume; then
-    [ -f "$out.txt" ] && mv "$out.txt" "$out.txt.partial"
-    {
-        echo "Resumed: $(date -u +%Y-%m-%dT%H:%MZ); A: $newText; B: $oldText"
-        "$matchRunner" match "${command[@]:2}" --resume 2>/dev/null
-    } >> "$out.txt.partial"
-else
-    {
-        echo "# $name"
-        echo "A: $newText"
-        echo "B: $oldText"
-        echo "Time control: $tc; openings: bench/openings.txt (paired, colours swapped); one game at a time"
-        echo "Machine: $(nproc) cores, $(uname -m); date $(date -u +%Y-%m-%dT%H:%MZ)"
-        echo "Command: bench/sprt.sh $*"
-        "$matchRunner" match "${command[@]:2}" 2>/dev/null
-    } > "$out.txt.partial"
-fi
-mv "$out.txt.partial" "$out.txt"
-tail -12 "$out.txt"
+main "$@"

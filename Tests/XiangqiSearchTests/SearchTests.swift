@@ -174,6 +174,7 @@ extension NSLock {
         }
         let fixed = SearchLimits(moveTime: 500).timeBudget!
         #expect(fixed.maximum == 490)
+        #expect(SearchLimits(moveTime: 100).timeBudget!.maximum == 98)
         #expect(SearchLimits(depth: 5).timeBudget == nil)
         #expect(SearchLimits(moveTime: 100, infinite: true).timeBudget == nil)
     }
