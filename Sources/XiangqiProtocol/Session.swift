@@ -42,6 +42,11 @@ public final class Session: @unchecked Sendable {
 
     // Search state (guarded by `lock`).
     private var holdResult = false
+    /// Whether the running search ends by itself (a bound, no pondering): only then may batch
+    /// mode wait for it before reading the next command.
+    private var searchEndsByItself = false
+    /// Whether the running search has no bound (it ends only by `stop`, even after a ponder hit).
+    private var searchIsInfinite = false
     private var stopReceived = false
     private var pendingResult: SearchResult?
     private var drawOffered = false
@@ -96,8 +101,10 @@ public final class Session: @unchecked Sendable {
         if options.debug { inform("received: \(rawLine)") }
         let command = first.lowercased()
         let args = Array(tokens.dropFirst())
-        // In batch mode (UCCI) commands are not read while thinking.
-        if options.batch && engine.isSearching && !["stop", "quit", "isready"].contains(command) {
+        // In batch mode (UCCI) commands are not read while thinking, unless the search would
+        // never end by itself (infinite or pondering): waiting for it would hang the engine.
+        if options.batch && engine.isSearching && lock.withLock({ searchEndsByItself })
+            && !["stop", "quit", "isready"].contains(command) {
             engine.waitUntilIdle()
         }
         switch command {
@@ -386,6 +393,10 @@ public final class Session: @unchecked Sendable {
         if !options.useHash { engine.newGame() }
         lock.withLock {
             holdResult = ponder || limits.infinite
+            // A mate search alone runs until it finds the mate, which may not exist.
+            let bounded = limits.depth != nil || limits.nodes != nil || limits.moveTime != nil || limits.clock != nil
+            searchIsInfinite = limits.infinite || !bounded
+            searchEndsByItself = !ponder && !searchIsInfinite
             stopReceived = false
             pendingResult = nil
             drawOffered = draw
@@ -534,6 +545,7 @@ public final class Session: @unchecked Sendable {
         lock.withLock {
             if offered { drawOffered = true }
             holdResult = false
+            searchEndsByItself = !searchIsInfinite
             if let pending = pendingResult { emitLocked(pending) }
         }
     }

@@ -7,7 +7,8 @@ import XiangqiEngine
 /// the next output line; `<* pattern` matches any number of consecutive output lines (up to
 /// the first line that matches the next single-line pattern). In a
 /// pattern, `*` stands for one token and a trailing `...` for the rest of the line.
-/// The runner waits for a search after each `go` that is neither `infinite` nor `ponder`.
+/// The runner waits for a search after each `go` that is neither `infinite`, `ponder` nor a
+/// mate search without another bound.
 func runTranscript(_ text: String) -> [String] {
     let sink = MemorySink()
     let session = Session(engine: Engine(hashMegabytes: 2), output: sink)
@@ -18,7 +19,10 @@ func runTranscript(_ text: String) -> [String] {
             let input = line == ">" ? "" : String(line.dropFirst(2))
             session.handle(input)
             let words = input.lowercased().split(separator: " ")
-            if words.first == "go" && !words.contains("infinite") && !words.contains("ponder") {
+            // A mate search with no other bound runs until stopped, as an infinite one does.
+            let mateOnly = words.contains("mate")
+                && !words.contains { ["depth", "nodes", "movetime", "time", "wtime", "btime"].contains($0) }
+            if words.first == "go" && !words.contains("infinite") && !words.contains("ponder") && !mateOnly {
                 session.waitForSearch()
             }
         } else if line.hasPrefix("<* ") {
@@ -73,7 +77,7 @@ func lineMatches(_ line: String, _ pattern: String) -> Bool {
 @Suite(.serialized) struct TranscriptTests {
     static let names = ["ucci-handshake", "uci-handshake", "ucci-search", "uci-search", "bad-input",
                         "no-legal-move", "banmoves", "debug-commands", "options", "ranks-from-one",
-                        "infinite-and-ponder", "absurd-numbers"]
+                        "infinite-and-ponder", "absurd-numbers", "batch-mode"]
 
     @Test(arguments: names)
     func transcript(_ name: String) throws {
