@@ -257,8 +257,12 @@ final class ChildProcess: Sendable {
 
     /// Writes `text` and a newline; `false` when the child no longer reads its input.
     @discardableResult
-    func writeLine(_ text: String) -> Bool {
-        var bytes = Array((text + "\n").utf8)
+    func writeLine(_ text: String) -> Bool { send(bytes: Array((text + "\n").utf8)) }
+
+    /// Writes raw `bytes` (which need not be UTF-8); `false` when the child no longer reads its input.
+    @discardableResult
+    func send(bytes: [UInt8]) -> Bool {
+        var bytes = bytes
         return input.withLock { fd in
             guard fd >= 0 else { return false }
             return bytes.withUnsafeMutableBytes { buffer in

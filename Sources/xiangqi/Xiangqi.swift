@@ -16,7 +16,8 @@ struct Xiangqi: ParsableCommand {
         commandName: "xiangqi",
         abstract: "A Xiangqi (Chinese chess) engine. With no arguments it speaks UCCI or UCI on stdin/stdout.",
         subcommands: [PerftCommand.self, MovesCommand.self, StatusCommand.self, BenchCommand.self, TuneCommand.self,
-                      BookCommand.self, SuiteCommand.self, MatchCommand.self]
+                      BookCommand.self, SuiteCommand.self, MatchCommand.self,
+                      FuzzCommand.self]
     )
 
     func run() {

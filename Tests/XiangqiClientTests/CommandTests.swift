@@ -24,6 +24,19 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
 }
 
 @Suite(.serialized) struct CommandTests {
+    /// 20,000 mutated protocol lines (both dialects) against the real binary: after every batch
+    /// of 200 it answers isready and returns a legal move from a depth-3 search. The long run
+    /// (1,000,000 lines) is bench/fuzz.sh.
+    @Test func theEngineSurvivesTwentyThousandFuzzedProtocolLines() throws {
+        let run = try runOurBinary(["fuzz", "--lines", "20000", "--seed", "2026", "--timeout", "300"])
+        #expect(run.status == 0, "\(run.output)")
+        let last = try #require(run.output.split(separator: "\n").last { $0.hasPrefix("{") })
+        let summary = try #require(JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect(summary["lines"] as? Int == 20_000 && summary["checks"] as? Int == 100)
+        #expect(summary["crashes"] as? Int == 0 && summary["hangs"] as? Int == 0 && summary["failures"] as? Int == 0)
+    }
+
+
     @Test func suiteReportsEachPositionSkipsBadLinesAndSummarises() throws {
         let file = try temporaryFile("suite.epd", """
         3a1ab2/4k2P1/9/5P3/9/9/9/n8/4A4/2p1KA3 b - - 0 1; bm a2c1; id "mate-1"; dm 1;

@@ -216,3 +216,47 @@ import XiangqiCore
         #expect(TimeControl(clock: "x+1") == nil && TimeControl(clock: "0+1") == nil && TimeControl(clock: "1+2+3") == nil)
     }
 }
+
+@Suite struct FuzzTests {
+    /// Mutated FENs, moves in every notation, suite lines, opening lines and game records are
+    /// refused with an error or read, never a crash (in-process: a trap here fails the run).
+    @Test func parsersSurviveMutatedInput() {
+        var random = SeededGenerator(seed: 99)
+        var generator = LineGenerator()
+        var samples: [String] = []
+        for _ in 0..<150 {
+            let position = generator.checkPosition(&random)
+            let moves = position.legalMoves
+            let move = moves[Int(random.next() % UInt64(moves.count))]
+            for text in [position.fen, move.iccs, position.wxf(move), position.chinese(move),
+                         "\(position.fen) bm \(move.iccs); id \"x\";", "\(position.fen); \(move.iccs)"] {
+                var bytes = Array(text.utf8)
+                for _ in 0..<(random.next() % 4) {
+                    let i = Int(random.next() % UInt64(bytes.count + 1))
+                    switch random.next() % 3 {
+                    case 0 where i < bytes.count: bytes.remove(at: i)
+                    case 1: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: i)
+                    default: bytes.insert(contentsOf: bytes.prefix(5), at: i)
+                    }
+                }
+                samples.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        samples += ["", " ", "/////////", String(repeating: "9/", count: 5000), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 99999999999999999999 1",
+                    "炮二平五炮二平五", "h2e2e2e2", "\u{0}\u{0}", String(repeating: "k", count: 100_000)]
+        var read = 0, refused = 0
+        for text in samples {
+            if let p = try? Position(fen: text) {
+                read += 1
+                for m in samples.prefix(20) { _ = p.parseMove(m) }
+            } else {
+                refused += 1
+            }
+            _ = Position.start.parseMove(text)
+            _ = SuiteFile.parse(text + "\n" + text)
+            _ = OpeningFile.parse(text, name: "fuzz")
+            _ = GameRecord.records(fromPGN: "[Event \"x\"]\n[Round \"1\"]\n[Result \"1-0\"]\n[FEN \"\(text)\"]\n\n1. \(text) 1-0\n")
+        }
+        #expect(read > 50 && refused > 50)
+    }
+}
