@@ -60,7 +60,7 @@ final class EngineProcess: @unchecked Sendable {
 
     /// Waits for the next line satisfying `predicate`; returns every line read up to and
     /// including it, or `nil` on timeout or end of output.
-    func waitFor(timeout: Double = 20, _ predicate: (String) -> Bool) -> [String]? {
+    func waitFor(timeout: Double = 60, _ predicate: (String) -> Bool) -> [String]? {
         let deadline = Date().addingTimeInterval(timeout)
         return condition.withLock {
             var seen: [String] = []
@@ -89,7 +89,7 @@ final class EngineProcess: @unchecked Sendable {
     func closeInput() { try? input.fileHandleForWriting.close() }
 
     /// Waits for the process to exit; returns its status, or `nil` after the timeout.
-    func exitStatus(timeout: Double = 10) -> Int32? {
+    func exitStatus(timeout: Double = 60) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning {
@@ -124,8 +124,10 @@ final class EngineProcess: @unchecked Sendable {
         let bookOption = try #require(handshake.first { $0.hasPrefix("option name BookFile type string default ") })
         #expect(bookOption.hasSuffix("/books/xiangqi-book.sqlite"))
         e.send("position startpos")
-        e.send("go movetime 5000")
-        let answer = try #require(e.waitFor(timeout: 4) { $0.hasPrefix("bestmove") })
+        // A search would take the full minute: an answer well before it is the book's (the
+        // bound is for hangs, not speed).
+        e.send("go movetime 60000")
+        let answer = try #require(e.waitFor(timeout: 40) { $0.hasPrefix("bestmove") })
         #expect(answer.contains { $0.hasPrefix("info string book move ") })
         let best = try #require(answer.last?.split(separator: " ").dropFirst().first)
         #expect(["h2e2", "c3c4", "g0e2", "b0c2", "h2d2", "g3g4", "b2e2", "h0g2", "h2f2", "b0a2", "g3g4"].contains(String(best)))
@@ -147,7 +149,7 @@ final class EngineProcess: @unchecked Sendable {
         e.send("position startpos")
         e.send("go infinite")
         // After a second the root move being searched is reported.
-        let current = try #require(e.waitFor(timeout: 10) { $0.contains(" currmove ") })
+        let current = try #require(e.waitFor(timeout: 60) { $0.contains(" currmove ") })
         #expect(current.last?.contains(" currmovenumber ") == true)
         e.send("isready")
         let beforeStop = try #require(e.waitFor { $0 == "readyok" })
@@ -169,7 +171,7 @@ final class EngineProcess: @unchecked Sendable {
         let early = e.pending(after: 0.5)
         #expect(!early.contains { $0.hasPrefix("bestmove") })
         e.send("ponderhit")
-        let result = try #require(e.waitFor(timeout: 5) { $0.hasPrefix("bestmove") })
+        let result = try #require(e.waitFor(timeout: 60) { $0.hasPrefix("bestmove") })
         #expect(result.last != "bestmove (none)")
         e.send("quit")
         #expect(e.exitStatus() == 0)
@@ -227,7 +229,7 @@ final class EngineProcess: @unchecked Sendable {
         e.send("go infinite")
         Thread.sleep(forTimeInterval: 0.2)
         e.closeInput()
-        #expect(e.exitStatus(timeout: 5) == 0)
+        #expect(e.exitStatus(timeout: 60) == 0)
     }
 
     @Test func perftThroughTheProtocol() throws {
