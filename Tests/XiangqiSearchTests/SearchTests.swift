@@ -75,7 +75,11 @@ func search(_ fen: String, _ limits: SearchLimits, moves: [String] = []) throws 
         #expect(result.bestMove != nil)
         #expect(Position.start.isLegal(result.bestMove!))
         // The node budget is checked at every node once depth 1 is complete.
-        #expect(result.nodes <= 5000 || result.depth <= 1, "nodes \(result.nodes) depth \(result.depth)")
+        #expect(result.nodes <= 5000 && result.depth >= 2, "nodes \(result.nodes) depth \(result.depth)")
+        // A budget smaller than depth 1 still completes depth 1, so a move is always returned.
+        let tiny = try search(Position.startFEN, SearchLimits(nodes: 1))
+        #expect(tiny.depth == 1 && tiny.nodes > 1)
+        #expect(tiny.bestMove.map { Position.start.isLegal($0) } == true)
     }
 
     @Test func aMoveIsReturnedEvenWithNoTime() throws {
