@@ -207,6 +207,8 @@ public struct Evaluator: Sendable {
         var chariotReach = Bitboard.empty, horseReach = Bitboard.empty, cannonReach = Bitboard.empty
         /// Attacks on enemy palace squares (one per piece and square), and how many pieces make them.
         var palaceAttacks = 0, palaceAttackers = 0
+        /// Moves of all chariots, horses and cannons (mobility), and horses with at most one move.
+        var chariotMoves = 0, horseMoves = 0, cannonMoves = 0, trappedHorses = 0
 
         /// No attacks (evaluations without the full knowledge skip the maps).
         static let none = AttackMaps()
@@ -232,19 +234,27 @@ public struct Evaluator: Sendable {
             for square in p.pieces(of: color, .horse) {
                 let a = p.attacks(of: Piece(color, .horse), at: square)
                 byMinors |= a
-                horseReach |= a & ~own
+                let moves = a & ~own
+                horseReach |= moves
+                let n = moves.count
+                horseMoves &+= n
+                if n <= 1 { trappedHorses &+= 1 }
                 palaceHits(a)
             }
             for square in p.pieces(of: color, .cannon) {
                 let a = p.attacks(of: Piece(color, .cannon), at: square)
                 byMinors |= a
-                cannonReach |= p.pseudoTargets(of: Piece(color, .cannon), at: square)
+                let moves = p.pseudoTargets(of: Piece(color, .cannon), at: square)
+                cannonReach |= moves
+                cannonMoves &+= moves.count
                 palaceHits(a)
             }
             for square in p.pieces(of: color, .chariot) {
                 let a = p.attacks(of: Piece(color, .chariot), at: square)
                 all |= a
-                chariotReach |= a & ~own
+                let moves = a & ~own
+                chariotReach |= moves
+                chariotMoves &+= moves.count
                 palaceHits(a)
             }
             all |= byDefenders | byMinors
@@ -275,24 +285,21 @@ public struct Evaluator: Sendable {
             }
             if knowledge != .full { continue }
 
-            // Mobility.
+            // Mobility (counted with the attack maps).
+            let ours = color == .red ? maps.0 : maps.1, theirs = color == .red ? maps.1 : maps.0
+            sink.add(.chariotMobilityMiddlegame, color, ours.chariotMoves)
+            sink.add(.chariotMobilityEndgame, color, ours.chariotMoves)
+            sink.add(.horseMobilityMiddlegame, color, ours.horseMoves)
+            sink.add(.horseMobilityEndgame, color, ours.horseMoves)
+            sink.add(.trappedHorse, color, ours.trappedHorses)
+            sink.add(.cannonMobilityMiddlegame, color, ours.cannonMoves)
+            sink.add(.cannonMobilityEndgame, color, ours.cannonMoves)
             for square in p.pieces(of: color, .chariot) {
-                let n = p.pseudoTargets(of: Piece(color, .chariot), at: square).count
-                sink.add(.chariotMobilityMiddlegame, color, n); sink.add(.chariotMobilityEndgame, color, n)
                 // Open file: no own soldier ahead on this file.
                 let ahead = p.pieces(of: color, .soldier).contains { s in
                     s.file == square.file && (color == .red ? s.rank > square.rank : s.rank < square.rank)
                 }
                 if !ahead { sink.add(.chariotOnOpenFile, color, 1) }
-            }
-            for square in p.pieces(of: color, .horse) {
-                let n = p.pseudoTargets(of: Piece(color, .horse), at: square).count
-                sink.add(.horseMobilityMiddlegame, color, n); sink.add(.horseMobilityEndgame, color, n)
-                if n <= 1 { sink.add(.trappedHorse, color, 1) }
-            }
-            for square in p.pieces(of: color, .cannon) {
-                let n = p.pseudoTargets(of: Piece(color, .cannon), at: square).count
-                sink.add(.cannonMobilityMiddlegame, color, n); sink.add(.cannonMobilityEndgame, color, n)
             }
 
             // King safety: defenders missing against the attackers that exploit them.
@@ -336,7 +343,6 @@ public struct Evaluator: Sendable {
             }
 
             // Threats: enemy pieces attacked by lesser ones, or attacked and undefended.
-            let ours = color == .red ? maps.0 : maps.1, theirs = color == .red ? maps.1 : maps.0
             let theirChariots = p.pieces(of: them, .chariot)
             let theirMinors = p.pieces(of: them, .horse) | p.pieces(of: them, .cannon)
             let theirDefenders = p.pieces(of: them, .soldier) | p.pieces(of: them, .advisor) | p.pieces(of: them, .elephant)
