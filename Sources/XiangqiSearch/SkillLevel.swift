@@ -48,7 +48,9 @@ public struct SkillLevel: Sendable, Equatable {
         capped.depth = min(limits.depth ?? maxDepth, maxDepth)
         capped.nodes = min(limits.nodes ?? maxNodes, maxNodes)
         if !limits.infinite && (limits.clock != nil || limits.moveTime != nil) {
-            capped.moveTime = min(limits.moveTime ?? Int.max, maxTime + limits.moveOverhead)
+            // A fixed move time keeps back at most 2% of itself for the overhead (see
+            // SearchLimits.timeBudget), so the cap itself keeps the answer within maxTime.
+            capped.moveTime = min(limits.moveTime ?? Int.max, maxTime)
         }
         return capped
     }
