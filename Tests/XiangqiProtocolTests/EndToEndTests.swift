@@ -130,7 +130,8 @@ final class EngineProcess: @unchecked Sendable {
         let answer = try #require(e.waitFor(timeout: 40) { $0.hasPrefix("bestmove") })
         #expect(answer.contains { $0.hasPrefix("info string book move ") })
         let best = try #require(answer.last?.split(separator: " ").dropFirst().first)
-        #expect(["h2e2", "c3c4", "g0e2", "b0c2", "h2d2", "g3g4", "b2e2", "h0g2", "h2f2", "b0a2", "g3g4"].contains(String(best)))
+        // The book draws among its moves (the list is not fixed): the answer is the book move it named.
+        #expect(answer.contains { $0.hasPrefix("info string book move \(best) from xiangqi-book.sqlite: ") })
         // A bad book file is reported; the engine searches without it.
         e.send("setoption name BookFile value /nonexistent/book.sqlite")
         #expect(e.waitFor { $0.hasPrefix("info string book not used: cannot open /nonexistent/book.sqlite") } != nil)
