@@ -40,8 +40,11 @@ public final class Lock: @unchecked Sendable {
     public func broadcast() { pthread_cond_broadcast(condition) }
 }
 
-/// Starts `body` on a new detached thread with a `stackSize`-byte stack.
-public func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+/// Starts `body` on a new detached thread with a `stackSize`-byte stack. When no thread can be
+/// made, `body` runs on the calling thread before this returns, unless `runHereIfNoThread` is
+/// false. Returns whether a thread was started.
+@discardableResult
+public func startThread(stackSize: Int, runHereIfNoThread: Bool = true, _ body: @escaping @Sendable () -> Void) -> Bool {
     final class Box: @unchecked Sendable {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -65,6 +68,8 @@ public func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) 
     if status != 0 {
         // No thread could be made: run the work here rather than lose it.
         Unmanaged<AnyObject>.fromOpaque(context).release()
-        body()
+        if runHereIfNoThread { body() }
+        return false
     }
+    return true
 }

@@ -2,19 +2,22 @@ import Synchronization
 import XiangqiCore
 import XiangqiSearch
 
-/// The engine as a library: a game, a transposition table and a search thread.
+/// The engine as a library: a game, a transposition table and search threads (Lazy SMP:
+/// with ``threadCount`` above 1, helper threads search the same root through the shared
+/// table while the main thread keeps the clock and reports).
 ///
 /// Set a position, start a search with limits and callbacks, stop it. Callbacks run on the
 /// search thread. The engine knows nothing of protocol text, so an app can embed it
 /// directly. All methods may be called from any thread; a new search waits for the
 /// previous one to finish.
 public final class Engine: @unchecked Sendable {
-    // Mutable state is guarded by `lock`, except what the search thread owns while running
-    // (table and heap), which other methods touch only after `waitUntilIdle()`.
+    // Mutable state is guarded by `lock`, except what the search threads own while running
+    // (table and heaps), which other methods touch only after `waitUntilIdle()`.
     private let lock = Lock()
     private var game = Game()
     private var table: TranspositionTable
-    private let heap = SearchHeap()
+    /// One per search thread: each thread has its own move-ordering statistics.
+    private var heaps = [SearchHeap()]
     private let signals = SearchSignals()
     private let idle = Lock()
     private var searching = false
@@ -35,6 +38,8 @@ public final class Engine: @unchecked Sendable {
 
     /// Default transposition-table size in MB.
     public static let defaultHashMegabytes = 16
+    /// The most search threads an engine runs.
+    public static let maximumThreads = 256
 
     public init(hashMegabytes: Int = Engine.defaultHashMegabytes) {
         table = TranspositionTable(megabytes: hashMegabytes)
@@ -57,7 +62,7 @@ public final class Engine: @unchecked Sendable {
     public func newGame() {
         waitUntilIdle()
         table.clear()
-        heap.clear()
+        for heap in lock.withLock({ heaps }) { heap.clear() }
         lock.withLock {
             random = SeededGenerator(seed: seed != 0 ? seed : UInt64.random(in: 1...UInt64.max))
             lastSearch = nil
@@ -70,6 +75,24 @@ public final class Engine: @unchecked Sendable {
         lock.withLock { seed = newSeed }
         newGame()
     }
+
+    /// Sets the number of search threads (clamped to 1...``maximumThreads``), for the next
+    /// search. New threads start with empty statistics; skill levels below the maximum
+    /// always search with one thread (their node caps are per game, not per core).
+    public func setThreadCount(_ count: Int) {
+        waitUntilIdle()
+        let n = min(max(count, 1), Self.maximumThreads)
+        lock.withLock {
+            if n < heaps.count {
+                heaps.removeLast(heaps.count - n)
+            } else {
+                while heaps.count < n { heaps.append(SearchHeap()) }
+            }
+        }
+    }
+
+    /// The number of search threads.
+    public var threadCount: Int { lock.withLock { heaps.count } }
 
     /// Resizes the hash table (emptying it).
     public func setHashSize(megabytes: Int) {
@@ -119,6 +142,7 @@ public final class Engine: @unchecked Sendable {
     private func run(_ game: Game, _ limits: SearchLimits, _ rootMoves: [Move],
                      _ onInfo: (SearchInfo) -> Void,
                      _ onCurrentMove: ((CurrentMoveInfo) -> Void)? = nil) -> SearchResult {
+        let start = ContinuousClock.now
         table.newSearch()
         // The reversible end of the game (at most the no-capture window) for repetition judging.
         let positions = game.positionsBeforeMoves
@@ -133,13 +157,51 @@ public final class Engine: @unchecked Sendable {
             evaluator.noiseAmplitude = max(evaluator.noiseAmplitude, skill.evaluationNoise)
             evaluator.noiseSeed = lock.withLock { random.next() }
         }
-        var searcher = Searcher(position: game.position, history: Array(game.keys.dropLast()),
-                                historyFrames: frames, rootMoves: rootMoves,
-                                limits: limits, options: options, previousScore: previousScore(game),
-                                table: table, heap: heap, evaluator: evaluator, signals: signals)
-        searcher.onCurrentMove = onCurrentMove
+        let heaps = lock.withLock { self.heaps }
+        let threadCount = skill.isFull ? heaps.count : 1
+        let group = threadCount > 1 ? SearchThreadGroup(threadCount: threadCount) : nil
+        func searcher(_ thread: Int, _ limits: SearchLimits, _ options: SearchOptions) -> Searcher {
+            Searcher(position: game.position, history: Array(game.keys.dropLast()),
+                     historyFrames: frames, rootMoves: rootMoves,
+                     limits: limits, options: options, previousScore: previousScore(game),
+                     table: table, heap: heaps[thread], evaluator: evaluator, signals: signals,
+                     thread: thread, of: group)
+        }
+        // Helpers: the same root, one line, no limit but the depth; they stop with the main thread.
+        let helpers = HelperThreads(count: threadCount - 1)
+        if threadCount > 1 {
+            var helperLimits = SearchLimits(depth: limits.depth, infinite: true)
+            helperLimits.moveOverhead = limits.moveOverhead
+            var helperOptions = options
+            helperOptions.multiPV = 1
+            for thread in 1..<threadCount {
+                let helper = HelperSearch(searcher(thread, helperLimits, helperOptions))
+                let started = startThread(stackSize: 64 << 20, runHereIfNoThread: false) {
+                    helpers.finish(thread, helper.searcher.run { _ in })
+                }
+                // No thread could be made (out of resources): the search goes on without it.
+                if !started { helpers.finish(thread, SearchResult(bestMove: nil, ponderMove: nil, score: 0, depth: 0, nodes: 0)) }
+            }
+        }
+        var main = searcher(0, limits, options)
+        main.onCurrentMove = onCurrentMove
         // Candidate lines searched only for the skill choice are not reported.
-        var result = searcher.run { info in if info.multiPV <= shownLines { onInfo(info) } }
+        var result = main.run { info in if info.multiPV <= shownLines { onInfo(info) } }
+        if let group {
+            group.finished.store(true, ordering: .relaxed)
+            var results = helpers.waitForAll()
+            results[0] = result
+            let total = results.reduce(UInt64(0)) { $0 &+ $1.nodes }
+            // With MultiPV the main thread's lines are the answer; otherwise the threads vote.
+            let chosen = options.multiPV == 1 ? SearchThreadGroup.chooseResult(results) : 0
+            if chosen != 0, let line = results[chosen].lines.first {
+                result = results[chosen]
+                onInfo(SearchInfo(depth: result.depth, selectiveDepth: result.depth, score: line.score,
+                                  bound: .exact, nodes: total, time: Self.milliseconds(since: start),
+                                  hashfull: table.hashfull, principalVariation: line.principalVariation))
+            }
+            result.nodes = total
+        }
         lock.withLock { lastSearch = (result.score, game.moves.count) }
         if !skill.isFull, let chosen = lock.withLock({ skill.choose(from: result.lines, using: &random) }),
            chosen.move != result.bestMove {
@@ -148,6 +210,11 @@ public final class Engine: @unchecked Sendable {
             result.ponderMove = chosen.principalVariation.dropFirst().first
         }
         return result
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let d = ContinuousClock.now - start
+        return Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
     }
 
     /// The score of the engine's previous move in `game` (two plies back), if it searched it.
@@ -198,5 +265,42 @@ public final class Engine: @unchecked Sendable {
         }
         let d = clock.now - start
         return (total, Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000))
+    }
+}
+
+/// A helper's searcher, handed to its thread: only that thread touches it after the hand-over.
+private final class HelperSearch: @unchecked Sendable {
+    var searcher: Searcher
+    init(_ searcher: Searcher) { self.searcher = searcher }
+}
+
+/// The results of a search's helper threads, and a wait for all of them to end.
+private final class HelperThreads: @unchecked Sendable {
+    // `results` and `pending` are guarded by `lock`.
+    private let lock = Lock()
+    private var results: [SearchResult]
+    private var pending: Int
+
+    init(count: Int) {
+        results = [SearchResult](repeating: SearchResult(bestMove: nil, ponderMove: nil, score: 0, depth: 0, nodes: 0),
+                                 count: count + 1)
+        pending = count
+    }
+
+    /// Records helper `thread`'s result.
+    func finish(_ thread: Int, _ result: SearchResult) {
+        lock.withLock {
+            results[thread] = result
+            pending -= 1
+            lock.broadcast()
+        }
+    }
+
+    /// Blocks until every helper has finished; returns the results by thread (index 0 empty).
+    func waitForAll() -> [SearchResult] {
+        lock.withLock {
+            while pending > 0 { lock.wait() }
+            return results
+        }
     }
 }

@@ -43,7 +43,7 @@ struct ProtocolOptions {
                 "option ponder type check default false",
                 "option usehash type check default true",
                 "option hashsize type spin min 1 max \(maxHash) default \(Engine.defaultHashMegabytes)",
-                "option threads type spin min 1 max 1 default 1",
+                "option threads type spin min 1 max \(Engine.maximumThreads) default 1",
                 "option idle type combo var none var small var medium var large default none",
                 "option promotion type check default false",
                 "option pruning type combo var none var small var medium var large default large",
@@ -66,7 +66,7 @@ struct ProtocolOptions {
         }
         return [
             "option name Hash type spin default \(Engine.defaultHashMegabytes) min 1 max \(maxHash)",
-            "option name Threads type spin default 1 min 1 max 1",
+            "option name Threads type spin default 1 min 1 max \(Engine.maximumThreads)",
             "option name MultiPV type spin default 1 min 1 max \(maxMultiPV)",
             "option name Skill Level type spin default 20 min 0 max 20",
             "option name UCI_LimitStrength type check default false",
@@ -131,7 +131,8 @@ struct ProtocolOptions {
             let mb = value == "0" ? Engine.defaultHashMegabytes : spin(engine.hashMegabytes, 1...Self.maxHash)
             engine.setHashSize(megabytes: mb)
         case "threads":
-            _ = spin(1, value == "0" ? 0...1 : 1...1)
+            // 0 ("as many as you like" in some GUIs) is taken as 1.
+            engine.setThreadCount(value == "0" ? 1 : spin(engine.threadCount, 1...Engine.maximumThreads))
         case "multipv":
             engine.searchOptions.multiPV = spin(engine.searchOptions.multiPV, 1...Self.maxMultiPV)
         case "skilllevel", "skill":
@@ -157,7 +158,7 @@ struct ProtocolOptions {
         case "batch": batch = flag(batch)
         case "debug": debug = flag(debug)
         case "usehash": useHash = flag(useHash)
-        case "idle": idle = combo(idle, Self.levels)  // one search thread already leaves the other cores idle
+        case "idle": idle = combo(idle, Self.levels)  // the Threads option decides how many cores are used
         case "promotion":
             if flag(false) { messages.append("option promotion: the promotion variant is not supported; kept false") }
         case "pruning":

@@ -54,6 +54,15 @@ public struct SearchResult: Sendable {
     public var nodes: UInt64
     /// The best lines of the last completed iteration, best first (one per MultiPV line).
     public var lines: [RootLine] = []
+
+    public init(bestMove: Move?, ponderMove: Move?, score: Int, depth: Int, nodes: UInt64, lines: [RootLine] = []) {
+        self.bestMove = bestMove
+        self.ponderMove = ponderMove
+        self.score = score
+        self.depth = depth
+        self.nodes = nodes
+        self.lines = lines
+    }
 }
 
 /// One root move with its score and principal variation.

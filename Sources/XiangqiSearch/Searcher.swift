@@ -158,6 +158,13 @@ public struct Searcher {
     var rootMoveNodes: [UInt64]
     /// Set when the optimum has passed while pondering: the search stops at the ponder hit.
     var stopOnPonderHit = false
+    /// This search's thread in a parallel search (0: the main thread, which alone keeps the
+    /// clock and reports), and the group it belongs to (`nil`: a single-threaded search).
+    let threadIndex: Int
+    let threads: SearchThreadGroup?
+    /// Nodes the other threads of the group had searched at the last check (refreshed every
+    /// 256 nodes), so that a node limit counts all threads.
+    var otherThreadsNodes: UInt64 = 0
 
     public internal(set) var nodes: UInt64 = 0
     var selectiveDepth = 0
@@ -179,8 +186,11 @@ public struct Searcher {
     public init(position: Position, history gameKeys: [UInt64],
                 historyFrames: [(position: Position, move: Move)] = [], rootMoves: [Move], limits: SearchLimits,
                 options: SearchOptions = SearchOptions(), previousScore: Int? = nil,
-                table: TranspositionTable, heap: SearchHeap, evaluator: Evaluator, signals: SearchSignals) {
+                table: TranspositionTable, heap: SearchHeap, evaluator: Evaluator, signals: SearchSignals,
+                thread: Int = 0, of threads: SearchThreadGroup? = nil) {
         self.options = options
+        threadIndex = thread
+        self.threads = threads
         rootSide = position.sideToMove
         self.position = position
         tt = table.view
@@ -232,6 +242,10 @@ public struct Searcher {
         var iterationScores: [Int] = []
         var depth = 1
         while depth <= maxDepth {
+            if SearchThreadGroup.skipsDepth(depth, thread: threadIndex) && depth < maxDepth {
+                depth += 1
+                continue
+            }
             var newLines: [RootLine] = []
             rootDepth = depth
             trend.bestMoveChanges /= 2
@@ -290,6 +304,7 @@ public struct Searcher {
         // A search ended by the stop signal in the middle of an iteration keeps the best
         // move that iteration proved; its expected reply is no longer known.
         if rootBest != lines.first?.move { ponder = nil }
+        threads?.publish(nodes, thread: threadIndex)
         return SearchResult(bestMove: rootBest, ponderMove: ponder, score: rootBestScore,
                             depth: completedDepth, nodes: nodes, lines: lines)
     }
@@ -319,15 +334,17 @@ public struct Searcher {
     func report(_ depth: Int, _ score: Int, _ bound: Bound, _ index: Int, _ onInfo: (SearchInfo) -> Void) {
         var line: [Move] = []
         for i in 0..<pvLength[0] { line.append(pv[i]) }
+        let allNodes = nodes &+ (threads?.nodes(excluding: threadIndex) ?? 0)
         onInfo(SearchInfo(depth: depth, selectiveDepth: selectiveDepth, score: score, bound: bound,
-                          nodes: nodes, time: elapsed(), hashfull: tt.hashfull, principalVariation: line,
+                          nodes: allNodes, time: elapsed(), hashfull: tt.hashfull, principalVariation: line,
                           multiPV: index + 1))
     }
 
-    /// Sets ``stopped`` when a limit is reached; called at every node.
+    /// Sets ``stopped`` when a limit is reached; called at every node. Helper threads have
+    /// no limits of their own: they stop when the main thread's search ends.
     @inline(__always)
     mutating func checkLimits() {
-        if let limit = limits.nodes, nodes >= limit, completedDepth >= 1 {
+        if let limit = limits.nodes, nodes &+ otherThreadsNodes >= limit, completedDepth >= 1 {
             stopped = true
             return
         }
@@ -335,6 +352,14 @@ public struct Searcher {
         if signals.stop.load(ordering: .relaxed) {
             stopped = true
             return
+        }
+        if let threads {
+            threads.publish(nodes, thread: threadIndex)
+            if threads.finished.load(ordering: .relaxed) {
+                stopped = true
+                return
+            }
+            otherThreadsNodes = threads.nodes(excluding: threadIndex)
         }
         if completedDepth >= 1, !signals.pondering.load(ordering: .relaxed) {
             if stopOnPonderHit {

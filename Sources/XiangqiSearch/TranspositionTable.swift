@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 import XiangqiCore
 
 /// How a stored score relates to the true value.
@@ -73,14 +74,18 @@ extension TTEntry {
 /// The transposition table: one allocation of 64-byte buckets, each holding four entries of
 /// two words (`key ^ data`, `data`).
 ///
-/// Concurrency: storing the key XORed with the data lets a reader detect a torn entry (the
-/// check fails and the entry reads as a miss), so threads may share the table without locks;
-/// that is the documented race policy, and the reason for `@unchecked Sendable`.
+/// Concurrency: search threads share the table without locks. Every word is read and written
+/// with relaxed atomic operations (plain moves on x86-64 and arm64, so they cost nothing, and
+/// the thread sanitizer sees no data race), but an entry is two words, and another thread may
+/// write between the two: storing the key XORed with the data makes such a torn entry fail
+/// its key check and read as a miss. That is cheaper than 128-bit atomics or a lock per
+/// bucket, and a stale-but-whole entry is harmless since the search checks the table move for
+/// legality before playing it. Hence `@unchecked Sendable`.
 public final class TranspositionTable: @unchecked Sendable {
     static let entriesPerBucket = 4
     static let bytesPerBucket = 64
 
-    private(set) var words: UnsafeMutablePointer<UInt64>
+    private(set) var words: UnsafeMutablePointer<Atomic<UInt64>>
     private(set) var bucketCount: Int
     /// Incremented at each new search; old entries are replaced first.
     private(set) var generation = 0
@@ -95,11 +100,12 @@ public final class TranspositionTable: @unchecked Sendable {
 
     /// Zeroed memory from `calloc`: large blocks come straight from the kernel as untouched
     /// pages, so a fresh or cleared table costs no time and no resident memory until used.
-    private static func zeroedWords(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+    /// All-zero bits are an `Atomic<UInt64>` holding 0, so the memory is initialised as is.
+    private static func zeroedWords(_ count: Int) -> UnsafeMutablePointer<Atomic<UInt64>> {
         guard let raw = calloc(count, MemoryLayout<UInt64>.stride) else {
             fatalError("cannot allocate a \(count * 8 / (1 << 20)) MB hash table")
         }
-        return raw.bindMemory(to: UInt64.self, capacity: count)
+        return raw.bindMemory(to: Atomic<UInt64>.self, capacity: count)
     }
 
     static func buckets(forMegabytes mb: Int) -> Int {
@@ -141,22 +147,34 @@ public final class TranspositionTable: @unchecked Sendable {
 
 /// The table as the search sees it (see ``TranspositionTable``).
 struct TTView {
-    let words: UnsafeMutablePointer<UInt64>
+    let words: UnsafeMutablePointer<Atomic<UInt64>>
     let bucketCount: Int
     let generation: Int
 
     @inline(__always)
-    func bucket(_ key: UInt64) -> UnsafeMutablePointer<UInt64> {
+    func bucket(_ key: UInt64) -> UnsafeMutablePointer<Atomic<UInt64>> {
         let index = key.multipliedFullWidth(by: UInt64(bucketCount)).high
         return words + Int(index) &* 8
+    }
+
+    @inline(__always)
+    func read(_ word: UnsafeMutablePointer<Atomic<UInt64>>, _ i: Int) -> UInt64 {
+        word[i].load(ordering: .relaxed)
+    }
+
+    /// Writes one entry: the data word, then the key word (`key ^ data`).
+    @inline(__always)
+    func write(_ b: UnsafeMutablePointer<Atomic<UInt64>>, entry i: Int, key: UInt64, data: UInt64) {
+        b[2 &* i &+ 1].store(data, ordering: .relaxed)
+        b[2 &* i].store(key ^ data, ordering: .relaxed)
     }
 
     @inline(__always)
     func probe(_ key: UInt64) -> TTEntry? {
         let b = bucket(key)
         for i in 0..<TranspositionTable.entriesPerBucket {
-            let data = b[2 &* i &+ 1]
-            if b[2 &* i] ^ data == key && data != 0 { return TTEntry(packed: data) }
+            let data = read(b, 2 &* i &+ 1)
+            if read(b, 2 &* i) ^ data == key && data != 0 { return TTEntry(packed: data) }
         }
         return nil
     }
@@ -168,8 +186,8 @@ struct TTView {
         var victim = 0
         var victimValue = Int.max
         for i in 0..<TranspositionTable.entriesPerBucket {
-            let data = b[2 &* i &+ 1]
-            if b[2 &* i] ^ data == key || data == 0 {
+            let data = read(b, 2 &* i &+ 1)
+            if read(b, 2 &* i) ^ data == key || data == 0 {
                 victim = i
                 if data != 0 && move == .none {
                     // Keep the old move when the new result has none.
@@ -177,8 +195,7 @@ struct TTView {
                     if old.bound == .exact && bound != .exact && old.depth > depth + 2 { return }
                     let entry = TTEntry(move: old.move, score: score, eval: eval, depth: depth,
                                         bound: bound, generation: generation)
-                    b[2 &* i &+ 1] = entry.packed
-                    b[2 &* i] = key ^ entry.packed
+                    write(b, entry: i, key: key, data: entry.packed)
                     return
                 }
                 victimValue = Int.min
@@ -193,9 +210,7 @@ struct TTView {
             }
         }
         let entry = TTEntry(move: move, score: score, eval: eval, depth: depth, bound: bound, generation: generation)
-        let data = entry.packed
-        b[2 &* victim &+ 1] = data
-        b[2 &* victim] = key ^ data
+        write(b, entry: victim, key: key, data: entry.packed)
     }
 
     var hashfull: Int {
@@ -203,7 +218,7 @@ struct TTView {
         let sample = min(1000, bucketCount)
         for bucket in 0..<sample {
             for i in 0..<TranspositionTable.entriesPerBucket {
-                let data = words[bucket * 8 + 2 * i + 1]
+                let data = read(words, bucket * 8 + 2 * i + 1)
                 if data != 0 && TTEntry(packed: data).generation == generation { used += 1 }
             }
         }

@@ -77,7 +77,7 @@ func lineMatches(_ line: String, _ pattern: String) -> Bool {
 @Suite(.serialized) struct TranscriptTests {
     static let names = ["ucci-handshake", "uci-handshake", "ucci-search", "uci-search", "bad-input",
                         "no-legal-move", "banmoves", "debug-commands", "options", "ranks-from-one",
-                        "infinite-and-ponder", "absurd-numbers", "batch-mode"]
+                        "infinite-and-ponder", "absurd-numbers", "batch-mode", "threads"]
 
     @Test(arguments: names)
     func transcript(_ name: String) throws {

@@ -1,0 +1,117 @@
+import Testing
+import XiangqiCore
+import XiangqiEngine
+import XiangqiSearch
+
+/// Lazy SMP: searches with helper threads (more threads than this machine's cores too).
+@Suite struct ThreadTests {
+    /// Three middlegames from the bench (master games, after 10 to 15 moves).
+    static let middlegames = [benchPositions[1], benchPositions[8], benchPositions[14]]
+
+    @Test(arguments: [2, 4, 8])
+    func threadedSearchReturnsALegalMoveAndASaneScore(threads: Int) throws {
+        let engine = Engine(hashMegabytes: 4)
+        engine.setThreadCount(threads)
+        #expect(engine.threadCount == threads)
+        for fen in Self.middlegames {
+            let position = try Position(fen: fen)
+            engine.newGame()
+            engine.setGame(Game(position))
+            var depths: [Int] = []
+            let result = engine.search(SearchLimits(depth: 7)) { depths.append($0.depth) }
+            let move = try #require(result.bestMove)
+            #expect(position.legalMoves.contains(move), "\(fen): \(move.iccs)")
+            #expect(abs(result.score) < 600, "\(fen): \(result.score)")
+            #expect(result.depth >= 7)
+            #expect(depths.last == result.depth)
+            if let ponder = result.ponderMove {
+                var after = position
+                _ = after.make(move)
+                #expect(after.legalMoves.contains(ponder))
+            }
+        }
+    }
+
+    @Test(arguments: [2, 4])
+    func threadedSearchFindsTheMate(threads: Int) throws {
+        let engine = Engine(hashMegabytes: 4)
+        engine.setThreadCount(threads)
+        engine.setGame(Game(try Position(fen: "5kr2/2CRc1R2/4b1nr1/p3p3p/9/9/P3P3P/9/4A4/2B1KAB2 w - - 0 1")))
+        let result = engine.search(SearchLimits(depth: 8))
+        #expect(result.bestMove == Move(iccs: "g8e8"))
+        #expect(Score.mateInMoves(result.score) == 2)
+    }
+
+    @Test func aNodeLimitCountsEveryThread() throws {
+        let engine = Engine(hashMegabytes: 4)
+        engine.setThreadCount(4)
+        engine.setGame(Game(try Position(fen: Self.middlegames[0])))
+        let result = engine.search(SearchLimits(nodes: 200_000))
+        #expect(result.bestMove != nil)
+        // Each thread publishes its count every 256 nodes, so the total passes the limit by at
+        // most a few hundred nodes per thread (plus the first iteration, which always completes).
+        #expect(result.nodes >= 200_000)
+        #expect(result.nodes < 200_000 + 4 * 2048)
+    }
+
+    @Test func oneThreadSearchesExactlyAsBefore() throws {
+        // With Threads 1 the search is the bench's: two runs after newGame are identical, and
+        // going to 4 threads and back changes nothing.
+        let engine = Engine(hashMegabytes: 4)
+        let position = try Position(fen: Self.middlegames[1])
+        engine.setGame(Game(position))
+        engine.newGame()
+        let first = engine.search(SearchLimits(depth: 8))
+        engine.setThreadCount(4)
+        engine.setThreadCount(1)
+        engine.newGame()
+        let second = engine.search(SearchLimits(depth: 8))
+        #expect(first.nodes == second.nodes)
+        #expect(first.bestMove == second.bestMove)
+        #expect(first.score == second.score)
+    }
+
+    @Test func skillLevelsSearchWithOneThread() throws {
+        // A level's node cap is per game: with helpers it would play stronger than its level.
+        let engine = Engine(hashMegabytes: 4)
+        engine.setThreadCount(4)
+        engine.skill = SkillLevel(5)
+        engine.setSeed(7)
+        engine.setGame(Game(try Position(fen: Self.middlegames[0])))
+        let threaded = engine.search(SearchLimits(depth: 20))
+        engine.setThreadCount(1)
+        engine.setSeed(7)
+        let single = engine.search(SearchLimits(depth: 20))
+        #expect(threaded.nodes == single.nodes)
+        #expect(threaded.bestMove == single.bestMove)
+    }
+
+    @Test func depthsAreSpreadOverHelpers() {
+        // The main thread searches every depth; helpers 1 and 2 take odd and even depths.
+        #expect((1...20).allSatisfy { !SearchThreadGroup.skipsDepth($0, thread: 0) })
+        let helper1 = (1...8).filter { !SearchThreadGroup.skipsDepth($0, thread: 1) }
+        let helper2 = (1...8).filter { !SearchThreadGroup.skipsDepth($0, thread: 2) }
+        #expect(Set(helper1).isDisjoint(with: helper2))
+        #expect(Set(helper1).union(helper2) == Set(1...8))
+        // Every helper searches at least a third of all depths.
+        for thread in 1...40 {
+            #expect((1...24).filter { !SearchThreadGroup.skipsDepth($0, thread: thread) }.count >= 8)
+        }
+    }
+
+    @Test func theVotePrefersDepthAndScoreAndAProvenMate() {
+        let a = Move(iccs: "h2e2")!, b = Move(iccs: "b2e2")!, c = Move(iccs: "h0g2")!
+        func result(_ move: Move, _ score: Int, _ depth: Int) -> SearchResult {
+            SearchResult(bestMove: move, ponderMove: nil, score: score, depth: depth, nodes: 0)
+        }
+        // Two helpers agree on b at the same depth: their votes outweigh the main thread's a.
+        #expect(SearchThreadGroup.chooseResult([result(a, 30, 12), result(b, 35, 12), result(b, 32, 12)]) == 1)
+        // A deeper main thread with a better score keeps its move.
+        #expect(SearchThreadGroup.chooseResult([result(a, 60, 14), result(b, 20, 10)]) == 0)
+        // A mate found by a helper is played, and the shortest one among mates.
+        #expect(SearchThreadGroup.chooseResult([result(a, 50, 14), result(c, Score.mate - 7, 9)]) == 1)
+        #expect(SearchThreadGroup.chooseResult([result(a, Score.mate - 7, 14), result(c, Score.mate - 3, 9)]) == 1)
+        // A thread that completed no iteration has no vote.
+        #expect(SearchThreadGroup.chooseResult([result(a, 10, 5), result(c, 900, 0)]) == 0)
+    }
+}
