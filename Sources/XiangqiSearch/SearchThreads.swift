@@ -53,11 +53,13 @@ public final class SearchThreadGroup: Sendable {
         return ((depth + phase) / size) % 2 == 1
     }
 
-    /// Which thread's result to play: each thread votes for its best move with a weight that
-    /// grows with its completed depth and with its score's margin over the worst thread's, and
-    /// the thread whose move has the most votes wins (ties keep the lower index). A proven
-    /// mate overrides the vote: the fastest mate found is played. Threads that completed no
-    /// iteration have no vote. Returns an index into `results`.
+    /// Which thread's result to play (`results[0]` is the main thread's): each thread votes for
+    /// its best move with a weight that grows with its completed depth and with its score's
+    /// margin over the worst thread's, and the thread whose move has the most votes wins (ties
+    /// keep the lower index). Only a thread that completed at least the main thread's depth can
+    /// win, so that the answer to `go depth N` is a depth-N result even when slow helpers
+    /// outvote the main thread. A proven mate overrides the vote: the fastest mate found is
+    /// played. Threads that completed no iteration have no vote. Returns an index into `results`.
     public static func chooseResult(_ results: [SearchResult]) -> Int {
         let voters = results.indices.filter { results[$0].depth > 0 && results[$0].bestMove != nil }
         guard var chosen = voters.first else { return 0 }
@@ -67,13 +69,14 @@ public final class SearchThreadGroup: Sendable {
             let r = results[i]
             votes[r.bestMove!, default: 0] += (r.score - worst + 14) * r.depth
         }
+        let mainDepth = results[0].depth
         for i in voters.dropFirst() {
             let candidate = results[i], current = results[chosen]
             if current.score >= Score.mateBound {
                 if candidate.score > current.score { chosen = i }
             } else if candidate.score >= Score.mateBound {
                 chosen = i
-            } else if candidate.score > -Score.mateBound,
+            } else if candidate.score > -Score.mateBound, candidate.depth >= mainDepth,
                       votes[candidate.bestMove!, default: 0] > votes[current.bestMove!, default: 0] {
                 chosen = i
             }

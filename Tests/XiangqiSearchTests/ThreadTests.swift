@@ -111,6 +111,9 @@ import XiangqiSearch
         // A mate found by a helper is played, and the shortest one among mates.
         #expect(SearchThreadGroup.chooseResult([result(a, 50, 14), result(c, Score.mate - 7, 9)]) == 1)
         #expect(SearchThreadGroup.chooseResult([result(a, Score.mate - 7, 14), result(c, Score.mate - 3, 9)]) == 1)
+        // Helpers that outvote the main thread from a shallower depth do not win: a depth-N
+        // search answers with a depth-N result.
+        #expect(SearchThreadGroup.chooseResult([result(a, 30, 12), result(b, 35, 11), result(b, 32, 11)]) == 0)
         // A thread that completed no iteration has no vote.
         #expect(SearchThreadGroup.chooseResult([result(a, 10, 5), result(c, 900, 0)]) == 0)
     }
