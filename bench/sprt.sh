@@ -4,7 +4,8 @@
 # a core of this 2-core machine, Hash 16 MB, our book off, pentanomial SPRT.
 #   bench/sprt.sh NAME NEW OLD TC ELO0 ELO1 MAXGAMES
 # NEW and OLD are git revisions (built with bench/build-rev.sh; "." is the working tree's
-# release build) or "fsf" for Fairy-Stockfish 11.1. TC is BASE+INC in seconds, or movetime=MS
+# release build) or "fsf" for Fairy-Stockfish 11.1; a suffix "@N" (e.g. "226bc4a@2") makes
+# that engine search with N threads (Threads option), else it has one. TC is BASE+INC in seconds, or movetime=MS
 # for a fixed time per move. ELO0 and ELO1 "-" play MAXGAMES games without a sequential test.
 # Writes bench/matches/NAME.txt (the engines' commits and bench signatures, the command, the
 # match report) and bench/matches/NAME.pgn.
@@ -31,8 +32,14 @@ main() {
     swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
     runner="$PWD/.build/release/xiangqi"
 
-    # Prints "SPEC<TAB>DESCRIPTION" for a revision, "." or fsf.
+    # Prints "SPEC<TAB>DESCRIPTION" for a revision, "." or fsf, with an optional "@THREADS".
     engine() {
+        local threads=1
+        case "$1" in *@*) threads=${1##*@} ;; esac
+        engineWithoutThreads "${1%@*}" | awk -F'\t' -v t="$threads" \
+            '{ if (t > 1) { $1 = $1 " opt.Threads=" t; $2 = $2 ", " t " threads" } print $1 "\t" $2 }'
+    }
+    engineWithoutThreads() {
         case "$1" in
         fsf)
             printf '%s\t%s\n' "/usr/games/fairy-stockfish proto=uci opt.Hash=16" \
