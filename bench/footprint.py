@@ -3,7 +3,7 @@
 
 1. Idle: start `xiangqi`, `uci` + `isready`, then read VmRSS from /proc (10 runs).
 2. Pool: 16 engine processes started together play 8 games (xiangqi against xiangqi, book on,
-   100 ms per move, openings from bench/openings.txt) through the shared match runner, 8
+   100 ms per move, one opening of bench/openings.txt each) through `xiangqi match`, 8
    runners at once on this 2-core machine. A sampler reads every engine's VmRSS every 50 ms.
    Reported: peak RSS per process, time forfeits, crashes, hangs, and the think-time
    distribution from the game records.
@@ -14,7 +14,7 @@ import glob, os, re, statistics, subprocess, sys, threading, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 BIN = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, '..', '.build', 'release', 'xiangqi')
 MAX_PLIES = sys.argv[2] if len(sys.argv) > 2 else '300'
-MATCH = os.path.join(HERE, '..', '..', 'shared', 'tools', 'match.py')
+RUNNER = os.path.join(HERE, '..', '.build', 'release', 'xiangqi')
 
 
 def rss_kb(pid):
@@ -65,17 +65,22 @@ def sampler():
 
 thread = threading.Thread(target=sampler)
 thread.start()
-spec = f'{BIN} proto=uci notation=iccs opt.Hash=16'
+spec = f'{BIN} proto=uci opt.Hash=16'
 runners = []
 t0 = time.time()
 os.makedirs('/tmp/footprint', exist_ok=True)
+openings = [l for l in open(os.path.join(HERE, 'openings.txt')).read().splitlines() if l.strip() and not l.startswith('#')]
 for i in range(8):
     out = f'/tmp/footprint/game-{i}'
+    with open(out + '-opening.txt', 'w') as f:
+        f.write(openings[(i * 7) % len(openings)] + '\n')
+    for old in (out + '.pgn',):
+        if os.path.exists(old): os.remove(old)
     runners.append((out, subprocess.Popen(
-        [sys.executable, MATCH, '-a', spec + f' name=bot-{2 * i}', '-b', spec + f' name=bot-{2 * i + 1}', '-n', '1',
-         '--movetime', '100', '--openings', os.path.join(HERE, 'openings.txt'), '--shuffle', '--seed', str(i),
-         '--concurrency', '1', '--max-plies', MAX_PLIES, '--pgn', out + '.pgn', '-q'],
-        stdout=open(out + '.txt', 'w'), stderr=subprocess.STDOUT)))
+        [RUNNER, 'match', '-q', '--engine', spec + f' name=bot-{2 * i}', '--engine', spec + f' name=bot-{2 * i + 1}',
+         '--games', '1', '--movetime', '100', '--openings', out + '-opening.txt',
+         '--max-plies', MAX_PLIES, '--pgn', out + '.pgn'],
+        stdout=open(out + '.txt', 'w'), stderr=subprocess.DEVNULL)))
 for _, r in runners:
     r.wait()
 stop = True

@@ -15,13 +15,13 @@ at the second occurrence) ended by a repetition is adjudicated again by `xiangqi
 --repetition-fold 2` over the whole game, and the verdicts compared.
 Usage: bench/rules-crosscheck.py [COUNT] [SEED]
 """
-import glob, json, os, random, re, subprocess, sys
+import glob, gzip, json, os, random, re, subprocess, sys
 from collections import Counter
 import pyffish as sf
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BIN = os.environ.get('XIANGQI', os.path.join(HERE, '..', '.build', 'release', 'xiangqi'))
-GAMES = os.path.join(HERE, '..', '..', 'shared', 'data', 'games', 'ccpd_master_games.txt')
+GAMES = os.path.join(HERE, '..', 'books', 'source', 'ccpd_master_games.txt.gz')
 START = sf.start_fen('xiangqi')
 count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
@@ -75,7 +75,7 @@ def find_cycle(fen, prefix):
     return None
 
 
-lines = open(GAMES).read().splitlines()
+lines = gzip.open(GAMES, 'rt').read().splitlines()
 
 
 def pgn_games():

@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # Measures each selective search rule: the engine with the rule switched off (UCI option set
 # to false) against the default engine, at a fixed node count per move so that the result
-# does not depend on machine load. Summaries go to bench/matches/ablation-<rule>.txt.
+# does not depend on machine load, with `xiangqi match` (paired openings of
+# bench/openings.txt, one game at a time). Records go to bench/matches/ablation-<rule>.txt.
 #   bench/run-ablation.sh [GAMES] [NODES] [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/record.sh
 games=${1:-100}; nodes=${2:-20000}; binary=${3:-$PWD/.build/release/xiangqi}
+[ -x "$binary" ] || swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
 for rule in NullMove LateMoveReductions Futility ReverseFutility; do
     out="bench/matches/ablation-$rule"
-    python3 ../shared/tools/match.py -a "$binary proto=uci notation=iccs name=no-$rule opt.$rule=false" \
-        -b "$binary proto=uci notation=iccs name=default" -n "$games" --nodes "$nodes" \
-        --openings bench/openings.txt --concurrency 2 --pgn "$out.pgn" -q > "$out.txt" 2>&1 || true
+    {
+        header "ablation-$rule" "$binary" "$rule off" "$binary" "default" "$nodes nodes per move" \
+            "bench/run-ablation.sh $*"
+        .build/release/xiangqi match -q --engine "$binary proto=uci name=no-$rule opt.OwnBook=false opt.$rule=false" \
+            --engine "$binary proto=uci name=default opt.OwnBook=false" --games "$games" --nodes "$nodes" \
+            --openings bench/openings.txt --pgn "$out.pgn" 2>/dev/null
+    } > "$out.txt" || true
     grep -E "^Score|^total" "$out.txt"
 done

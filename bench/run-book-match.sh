@@ -1,22 +1,28 @@
 #!/usr/bin/env bash
 # The opening book's worth: two matches against Fairy-Stockfish from the start position only,
 # our engine with its default book and without it (OwnBook false), then the score difference
-# and the number of distinct openings (first 10 plies) in each.
+# and the number of distinct openings (first 10 plies) in each. `xiangqi match`, one game at
+# a time.
 #   bench/run-book-match.sh [GAMES] [MOVETIME_MS] [BINARY]
 # BINARY defaults to .build/release/xiangqi; a copy elsewhere needs books/ next to it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/record.sh
 games=${1:-100}; movetime=${2:-100}
 binary=${3:-$PWD/.build/release/xiangqi}
 [ -x "$binary" ] || swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
+fsf=/usr/games/fairy-stockfish
 for mode in book nobook; do
     opts="opt.Hash=16"
     [ "$mode" = nobook ] && opts="$opts opt.OwnBook=false"
     out="bench/matches/book-$mode-movetime-$movetime"
-    python3 ../shared/tools/match.py -a "$binary proto=uci notation=iccs $opts" \
-        -b "/usr/games/fairy-stockfish proto=uci opt.Hash=16" -n "$games" --movetime "$movetime" \
-        --openings bench/openings-start.txt --concurrency 2 --pgn "$out.pgn" -q > "$out.txt" 2>&1 || true
-    tail -6 "$out.txt"
+    {
+        OPENINGS=bench/openings-start.txt header "book-$mode-movetime-$movetime" "$binary" "$opts" "$fsf" "Hash 16" \
+            "movetime $movetime ms" "bench/run-book-match.sh $*"
+        .build/release/xiangqi match -q --engine "$binary proto=uci $opts" --engine "$fsf proto=uci opt.Hash=16" \
+            --games "$games" --movetime "$movetime" --openings bench/openings-start.txt --pgn "$out.pgn" 2>/dev/null
+    } > "$out.txt" || true
+    grep -E "^Score|^total" "$out.txt"
     python3 - "$out.pgn" <<'PY'
 import re, sys
 from collections import Counter

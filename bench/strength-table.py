@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Prints a Markdown table of the match summaries in bench/matches/*.txt (the JSON line that
-../shared/tools/match.py ends with)."""
+a match report ends with: `xiangqi match`, and the shared match.py of the older records)."""
 import glob, json, os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
