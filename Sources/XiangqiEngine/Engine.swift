@@ -12,7 +12,8 @@ import XiangqiSearch
 /// previous one to finish.
 public final class Engine: @unchecked Sendable {
     // Mutable state is guarded by `lock`, except what the search threads own while running
-    // (table and heaps), which other methods touch only after `waitUntilIdle()`.
+    // (table and heaps), which other methods touch only while they hold the engine
+    // (`exclusively`): one search or one such change at a time.
     private let lock = Lock()
     private var game = Game()
     private var table: TranspositionTable
@@ -20,14 +21,31 @@ public final class Engine: @unchecked Sendable {
     private var heaps = [SearchHeap()]
     private let signals = SearchSignals()
     private let idle = Lock()
+    /// A search or a change of table or statistics holds the engine (guarded by `idle`).
+    private var busy = false
+    /// A search is running (guarded by `idle`).
     private var searching = false
 
-    /// The evaluation in use (set between searches).
-    public var evaluator = Evaluator()
-    /// Search settings (set between searches). `multiPV` is the number of lines reported.
-    public var searchOptions = SearchOptions()
-    /// Playing strength (set between searches); below 20 see ``SkillLevel``.
-    public var skill = SkillLevel(SkillLevel.maximum)
+    /// The evaluation in use; a change applies from the next search. Guarded by the lock, so
+    /// that any thread may change it while a search runs.
+    public var evaluator: Evaluator {
+        get { lock.withLock { storedEvaluator } }
+        set { lock.withLock { storedEvaluator = newValue } }
+    }
+    /// Search settings; a change applies from the next search. `multiPV` is the number of
+    /// lines reported.
+    public var searchOptions: SearchOptions {
+        get { lock.withLock { storedSearchOptions } }
+        set { lock.withLock { storedSearchOptions = newValue } }
+    }
+    /// Playing strength, from the next search; below 20 see ``SkillLevel``.
+    public var skill: SkillLevel {
+        get { lock.withLock { storedSkill } }
+        set { lock.withLock { storedSkill = newValue } }
+    }
+    private var storedEvaluator = Evaluator()
+    private var storedSearchOptions = SearchOptions()
+    private var storedSkill = SkillLevel(SkillLevel.maximum)
     /// Randomness of skill-level choices and their evaluation noise.
     private var random = SeededGenerator(seed: UInt64.random(in: 1...UInt64.max))
     /// 0: a fresh random seed for every game; otherwise games repeat move for move.
@@ -43,6 +61,7 @@ public final class Engine: @unchecked Sendable {
 
     public init(hashMegabytes: Int = Engine.defaultHashMegabytes) {
         table = TranspositionTable(megabytes: hashMegabytes)
+        tableMegabytes = table.megabytes
     }
 
     /// The current game (start position, moves, key history).
@@ -53,15 +72,19 @@ public final class Engine: @unchecked Sendable {
 
     /// Replaces the game; takes effect for the next search.
     public func setGame(_ newGame: Game) {
-        waitUntilIdle()
-        lock.withLock { game = newGame }
+        exclusively { lock.withLock { game = newGame } }
     }
 
     /// Forgets everything learned (hash table, move-ordering statistics): searches after
     /// this are reproducible.
     public func newGame() {
-        waitUntilIdle()
-        table.clear()
+        exclusively { clearLocked() }
+    }
+
+    /// ``newGame()``'s work, for a caller that holds the engine.
+    private func clearLocked() {
+        // The table's memory is replaced under the lock, which `probe` and `hashfull` take.
+        lock.withLock { table.clear() }
         for heap in lock.withLock({ heaps }) { heap.clear() }
         lock.withLock {
             random = SeededGenerator(seed: seed != 0 ? seed : UInt64.random(in: 1...UInt64.max))
@@ -71,22 +94,24 @@ public final class Engine: @unchecked Sendable {
 
     /// Sets the seed of skill-level choices (0: random) and starts a new game.
     public func setSeed(_ newSeed: UInt64) {
-        waitUntilIdle()
-        lock.withLock { seed = newSeed }
-        newGame()
+        exclusively {
+            lock.withLock { seed = newSeed }
+            clearLocked()
+        }
     }
 
     /// Sets the number of search threads (clamped to 1...``maximumThreads``), for the next
     /// search. New threads start with empty statistics; skill levels below the maximum
     /// always search with one thread (their node caps are per game, not per core).
     public func setThreadCount(_ count: Int) {
-        waitUntilIdle()
         let n = min(max(count, 1), Self.maximumThreads)
-        lock.withLock {
-            if n < heaps.count {
-                heaps.removeLast(heaps.count - n)
-            } else {
-                while heaps.count < n { heaps.append(SearchHeap()) }
+        exclusively {
+            lock.withLock {
+                if n < heaps.count {
+                    heaps.removeLast(heaps.count - n)
+                } else {
+                    while heaps.count < n { heaps.append(SearchHeap()) }
+                }
             }
         }
     }
@@ -96,60 +121,90 @@ public final class Engine: @unchecked Sendable {
 
     /// Resizes the hash table (emptying it).
     public func setHashSize(megabytes: Int) {
-        waitUntilIdle()
-        table.resize(megabytes: megabytes)
+        exclusively {
+            lock.withLock {
+                table.resize(megabytes: megabytes)
+                tableMegabytes = table.megabytes
+            }
+        }
     }
 
     /// Size of the hash table in MB.
-    public var hashMegabytes: Int { table.megabytes }
+    public var hashMegabytes: Int { lock.withLock { tableMegabytes } }
+    private var tableMegabytes: Int
 
     /// Whether a search is running.
     public var isSearching: Bool { idle.withLock { searching } }
 
     /// Starts a search on a background thread and returns at once. `onInfo` receives each
-    /// iteration, `onResult` the final result (exactly once). `rootMoves` restricts the moves
-    /// considered (empty: all legal moves). With `ponder`, time limits wait for ``ponderHit()``.
-    public func startSearch(_ limits: SearchLimits, rootMoves: [Move] = [], ponder: Bool = false,
+    /// iteration, `onResult` the final result (exactly once). `game` is searched if given,
+    /// else the current game (with several callers, give it: another may set the game between
+    /// ``setGame(_:)`` and this call). `rootMoves` restricts the moves considered (empty: all
+    /// legal moves). With `ponder`, time limits wait for ``ponderHit()``.
+    public func startSearch(_ limits: SearchLimits, game: Game? = nil, rootMoves: [Move] = [], ponder: Bool = false,
                             onInfo: @escaping @Sendable (SearchInfo) -> Void,
                             onCurrentMove: (@Sendable (CurrentMoveInfo) -> Void)? = nil,
                             onResult: @escaping @Sendable (SearchResult) -> Void) {
-        waitUntilIdle()
-        idle.withLock { searching = true }
+        claim(searching: true)
         signals.stop.store(false, ordering: .relaxed)
         signals.pondering.store(ponder, ordering: .relaxed)
         signals.ponderHitTime.store(0, ordering: .relaxed)
-        let game = currentGame
+        let game = game ?? currentGame
         startThread(stackSize: 64 << 20) { [self] in
             let result = self.run(game, limits, rootMoves, onInfo, onCurrentMove)
             onResult(result)
-            self.idle.withLock {
-                self.searching = false
-                self.idle.broadcast()
-            }
+            self.release()
         }
     }
 
-    /// Searches on the calling thread and returns the result.
-    public func search(_ limits: SearchLimits, rootMoves: [Move] = [],
+    /// Searches `game` (default: the current game) on the calling thread and returns the result.
+    public func search(_ limits: SearchLimits, game: Game? = nil, rootMoves: [Move] = [],
                        onInfo: (SearchInfo) -> Void = { _ in }) -> SearchResult {
-        waitUntilIdle()
+        claim(searching: true)
+        defer { release() }
         signals.stop.store(false, ordering: .relaxed)
         signals.pondering.store(false, ordering: .relaxed)
         signals.ponderHitTime.store(0, ordering: .relaxed)
-        return run(currentGame, limits, rootMoves, onInfo)
+        return run(game ?? currentGame, limits, rootMoves, onInfo)
+    }
+
+    /// Waits until nothing holds the engine, then holds it until ``release()``.
+    private func claim(searching search: Bool = false) {
+        idle.withLock {
+            while busy { idle.wait() }
+            busy = true
+            searching = search
+        }
+    }
+
+    private func release() {
+        idle.withLock {
+            busy = false
+            searching = false
+            idle.broadcast()
+        }
+    }
+
+    /// Runs `body` holding the engine: no search runs meanwhile.
+    private func exclusively<T>(_ body: () -> T) -> T {
+        claim()
+        defer { release() }
+        return body()
     }
 
     private func run(_ game: Game, _ limits: SearchLimits, _ rootMoves: [Move],
                      _ onInfo: (SearchInfo) -> Void,
                      _ onCurrentMove: ((CurrentMoveInfo) -> Void)? = nil) -> SearchResult {
         let start = ContinuousClock.now
-        table.newSearch()
+        lock.withLock { table.newSearch() }
         // The reversible end of the game (at most the no-capture window) for repetition judging.
         let positions = game.positionsBeforeMoves
         let tail = min(game.position.halfmoveClock, game.moves.count, 130)
         let frames = (game.moves.count - tail..<game.moves.count).map { (positions[$0], game.moves[$0]) }
-        var limits = limits, options = searchOptions, evaluator = evaluator
-        let skill = skill
+        var limits = limits
+        let settings = lock.withLock { (options: storedSearchOptions, evaluator: storedEvaluator, skill: storedSkill) }
+        var options = settings.options, evaluator = settings.evaluator
+        let skill = settings.skill
         let shownLines = options.multiPV
         if !skill.isFull {
             limits = skill.limits(limits)
@@ -177,7 +232,14 @@ public final class Engine: @unchecked Sendable {
             for thread in 1..<threadCount {
                 let helper = HelperSearch(searcher(thread, helperLimits, helperOptions))
                 let started = startThread(stackSize: 64 << 20, runHereIfNoThread: false) {
-                    helpers.finish(thread, helper.searcher.run { _ in })
+                    // A helper votes with its last completed iteration, never an aborted one.
+                    var result = helper.searcher.run { _ in }
+                    if let line = result.lines.first {
+                        result.bestMove = line.move
+                        result.score = line.score
+                        result.ponderMove = line.principalVariation.dropFirst().first
+                    }
+                    helpers.finish(thread, result)
                 }
                 // No thread could be made (out of resources): the search goes on without it.
                 if !started { helpers.finish(thread, SearchResult(bestMove: nil, ponderMove: nil, score: 0, depth: 0, nodes: 0)) }
@@ -237,15 +299,15 @@ public final class Engine: @unchecked Sendable {
     /// Blocks until no search is running.
     public func waitUntilIdle() {
         idle.withLock {
-            while searching { idle.wait() }
+            while busy { idle.wait() }
         }
     }
 
     /// Per-mille of the hash table in use.
-    public var hashfull: Int { table.hashfull }
+    public var hashfull: Int { lock.withLock { table.hashfull } }
 
     /// The stored entry for `position`, if any (for UCCI `probe`).
-    public func probe(_ position: Position) -> TTEntry? { table.probe(position.key) }
+    public func probe(_ position: Position) -> TTEntry? { lock.withLock { table.probe(position.key) } }
 
     /// Searches every bench position to `depth` with a fresh 16 MB table; returns total nodes
     /// (the signature) and elapsed milliseconds.

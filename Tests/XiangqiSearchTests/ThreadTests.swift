@@ -117,4 +117,97 @@ import XiangqiSearch
         // A thread that completed no iteration has no vote.
         #expect(SearchThreadGroup.chooseResult([result(a, 10, 5), result(c, 900, 0)]) == 0)
     }
+
+    @Test func theEngineCanBeDrivenFromManyThreadsAtOnce() throws {
+        // Six threads at once: searches (blocking and in the background, threaded and not),
+        // and changes of level, options, evaluation, hash size, thread count and game. Every
+        // search must end with a legal move of the position it was given; run under
+        // bench/tsan.sh, none of it may race.
+        let engine = Engine(hashMegabytes: 2)
+        let positions = try Self.middlegames.map { try Position(fen: $0) }
+        let log = Latch()
+        let work: [@Sendable () -> Void] = [
+            {
+                for i in 0..<6 {
+                    // The game is given with the search: another thread may set one meanwhile.
+                    let position = positions[i % 3]
+                    engine.setGame(Game(position))
+                    log.check(position, engine.search(SearchLimits(depth: 5), game: Game(position)).bestMove)
+                }
+            },
+            {
+                for i in 0..<6 {
+                    let position = positions[(i + 1) % 3]
+                    let searched = Latch()
+                    engine.startSearch(SearchLimits(nodes: 20_000), game: Game(position), onInfo: { _ in }, onResult: { result in
+                        log.check(position, result.bestMove)
+                        searched.countDown()
+                    })
+                    searched.wait(for: 1)
+                }
+            },
+            {
+                for level in [3, 20, 10, 20, 1, 20] {
+                    engine.skill = SkillLevel(level)
+                    engine.searchOptions.multiPV = level == 20 ? 1 : 2
+                }
+            },
+            {
+                for size in [1, 4, 2, 3] { engine.setHashSize(megabytes: size) }
+            },
+            {
+                for threads in [3, 1, 2, 4, 1] { engine.setThreadCount(threads) }
+            },
+            {
+                for i in 0..<8 {
+                    var evaluator = engine.evaluator
+                    evaluator.noiseAmplitude = i % 2 == 0 ? 0 : 10
+                    engine.evaluator = evaluator
+                    _ = engine.hashfull
+                    _ = engine.probe(positions[i % 3])
+                    _ = engine.isSearching
+                    if i == 4 { engine.newGame() }
+                }
+            },
+        ]
+        for body in work {
+            startThread(stackSize: 64 << 20) {
+                body()
+                log.countDown()
+            }
+        }
+        log.wait(for: work.count)
+        #expect(log.illegalMoves.isEmpty, "\(log.illegalMoves)")
+        #expect(log.checked == 12)
+        #expect(engine.threadCount == 1)
+        #expect(engine.hashMegabytes == 3)
+    }
+}
+
+/// A count of finished tasks that can be waited for, and the moves checked for legality.
+final class Latch: @unchecked Sendable {
+    // Everything is guarded by `lock`.
+    private let lock = Lock()
+    private var count = 0
+    private var checks = 0
+    private var illegal: [String] = []
+
+    func countDown() {
+        lock.withLock { count += 1; lock.broadcast() }
+    }
+
+    func wait(for n: Int) {
+        lock.withLock { while count < n { lock.wait() } }
+    }
+
+    func check(_ position: Position, _ move: Move?) {
+        let legal = move.map { position.legalMoves.contains($0) } ?? false
+        lock.withLock {
+            checks += 1
+            if !legal { illegal.append("\(position.fen) \(move?.iccs ?? "none")") }
+        }
+    }
+
+    var checked: Int { lock.withLock { checks } }
+    var illegalMoves: [String] { lock.withLock { illegal } }
 }
