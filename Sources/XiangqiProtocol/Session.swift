@@ -529,7 +529,9 @@ public final class Session: @unchecked Sendable {
         }
         var line = "bestmove \(text(move))"
         if let p = result.ponderMove { line += " ponder \(text(p))" }
-        if searchDialect == .ucci && drawOffered && result.score <= 20 && !Score.isMate(result.score) {
+        // A draw offer is accepted unless the engine expects to win (a mate against it is
+        // the best reason to accept).
+        if searchDialect == .ucci && drawOffered && result.score <= 20 {
             line += " draw"
         }
         send(line)

@@ -8,11 +8,12 @@ import XiangqiEngine
 /// the first line that matches the next single-line pattern). In a
 /// pattern, `*` stands for one token and a trailing `...` for the rest of the line.
 /// The runner waits for a search after each `go` that is neither `infinite`, `ponder` nor a
-/// mate search without another bound.
+/// mate search without another bound, and after a `ponderhit` that ends a bounded ponder search.
 func runTranscript(_ text: String) -> [String] {
     let sink = MemorySink()
     let session = Session(engine: Engine(hashMegabytes: 2), output: sink)
     var expected: [(many: Bool, pattern: String)] = []
+    var boundedPonder = false
     for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
         let line = String(raw)
         if line.hasPrefix("> ") || line == ">" {
@@ -23,6 +24,13 @@ func runTranscript(_ text: String) -> [String] {
             let mateOnly = words.contains("mate")
                 && !words.contains { ["depth", "nodes", "movetime", "time", "wtime", "btime"].contains($0) }
             if words.first == "go" && !words.contains("infinite") && !words.contains("ponder") && !mateOnly {
+                session.waitForSearch()
+            }
+            // After a ponder hit a bounded ponder search ends by its own limits: wait for it,
+            // so that the next line does not stop it.
+            if words.first == "go" { boundedPonder = words.contains("ponder") && !words.contains("infinite") }
+            if words.first == "ponderhit" && boundedPonder {
+                boundedPonder = false
                 session.waitForSearch()
             }
         } else if line.hasPrefix("<* ") {
@@ -77,7 +85,7 @@ func lineMatches(_ line: String, _ pattern: String) -> Bool {
 @Suite(.serialized) struct TranscriptTests {
     static let names = ["ucci-handshake", "uci-handshake", "ucci-search", "uci-search", "bad-input",
                         "no-legal-move", "banmoves", "debug-commands", "options", "ranks-from-one",
-                        "infinite-and-ponder", "absurd-numbers", "batch-mode", "threads"]
+                        "infinite-and-ponder", "absurd-numbers", "batch-mode", "threads", "draw-offers", "hash-options"]
 
     @Test(arguments: names)
     func transcript(_ name: String) throws {
