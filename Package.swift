@@ -5,6 +5,10 @@ import PackageDescription
 // XiangqiCore has no dependencies (not even Foundation) so that an app can embed it.
 let package = Package(
     name: "Xiangqi",
+    // Apple platforms: OS 26, the first whose runtime has `InlineArray` (positions and move
+    // lists keep their fixed-size storage inline; see README, "Apple platforms"). Linux
+    // ignores this list. Only Linux builds are compiled and tested here.
+    platforms: [.macOS("26.0"), .iOS("26.0")],
     products: [
         .executable(name: "xiangqi", targets: ["xiangqi"]),
         .library(name: "XiangqiCore", targets: ["XiangqiCore"]),
@@ -20,10 +24,11 @@ let package = Package(
         .target(name: "XiangqiCore"),
         .target(name: "XiangqiSearch", dependencies: ["XiangqiCore"]),
         // The system SQLite (architecture §3.1): no package to fetch and build, a few KB of glue.
+        // No pkg-config: sqlite3.h and libsqlite3 sit in the default paths on Linux (apt
+        // libsqlite3-dev) and in Apple's SDKs, where pkg-config does not exist for iOS.
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "XiangqiBook", dependencies: ["XiangqiCore", "CSQLite"]),
         .target(name: "XiangqiEngine", dependencies: ["XiangqiSearch", "XiangqiBook"]),

@@ -59,11 +59,19 @@ public func startThread(stackSize: Int, runHereIfNoThread: Bool = true, _ body: 
     #else
     var thread: pthread_t?
     #endif
+    // The start routine's argument is optional in Glibc's signature and not in Darwin's.
+    #if canImport(Glibc)
     let status = pthread_create(&thread, &attributes, { raw in
-        let box = Unmanaged<AnyObject>.fromOpaque(raw!).takeRetainedValue() as! Box
-        box.body()
+        guard let raw else { return nil }
+        (Unmanaged<AnyObject>.fromOpaque(raw).takeRetainedValue() as? Box)?.body()
         return nil
     }, context)
+    #else
+    let status = pthread_create(&thread, &attributes, { raw in
+        (Unmanaged<AnyObject>.fromOpaque(raw).takeRetainedValue() as? Box)?.body()
+        return nil
+    }, context)
+    #endif
     pthread_attr_destroy(&attributes)
     if status != 0 {
         // No thread could be made: run the work here rather than lose it.
