@@ -64,9 +64,20 @@ public final class OpeningBook {
     private let probeStatement: SQLiteStatement
 
     /// Opens and validates the book at `path`.
-    public init(path: String) throws(BookError) {
+    public convenience init(path: String) throws(BookError) {
+        try self.init(database: SQLiteDatabase(path: path, readOnly: true))
+    }
+
+    /// Opens and validates a book held in memory: `bytes` are a whole book file (an app's
+    /// bundled resource, read by the app), `name` names it in messages and in ``path``.
+    public convenience init(bytes: [UInt8], name: String = "<book in memory>") throws(BookError) {
+        try self.init(database: SQLiteDatabase(bytes: bytes, name: name))
+    }
+
+    private init(database: SQLiteDatabase) throws(BookError) {
+        let path = database.path
         self.path = path
-        database = try SQLiteDatabase(path: path, readOnly: true)
+        self.database = database
         let version: Int
         do { version = try database.userVersion() } catch { throw BookError("\(path) is not a readable SQLite file (\(error.description))") }
         guard version == BookSchema.version else {

@@ -29,6 +29,28 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Opens a read-only database held in memory: a copy of `bytes` (a whole SQLite file, for
+    /// instance a book an app ships as a resource), named `name` in messages.
+    init(bytes: [UInt8], name: String) throws(BookError) {
+        path = name
+        guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+              let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            self.handle = nil
+            throw BookError("cannot open \(name): \(message)")
+        }
+        // SQLite frees the copy when the connection closes (FREEONCLOSE), also on failure.
+        guard !bytes.isEmpty, let copy = sqlite3_malloc64(UInt64(bytes.count)) else {
+            throw BookError("\(name) is not a readable SQLite file (\(bytes.isEmpty ? "no bytes" : "out of memory"))")
+        }
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
+        let code = sqlite3_deserialize(handle, "main", copy.assumingMemoryBound(to: UInt8.self),
+                                       Int64(bytes.count), Int64(bytes.count), flags)
+        guard code == SQLITE_OK else { throw BookError("cannot open \(name): \(lastError)") }
+    }
+
     deinit { sqlite3_close_v2(handle) }
 
     /// The last error message of the connection.

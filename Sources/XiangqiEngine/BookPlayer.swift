@@ -37,6 +37,13 @@ public final class BookPlayer {
         return open()
     }
 
+    /// Uses books already opened (for instance from an app's bundled bytes, see
+    /// ``OpeningBook/init(bytes:name:)``) instead of files; ``paths`` become their names.
+    public func setBooks(_ newBooks: [OpeningBook]) {
+        paths = newBooks.map(\.path)
+        books = newBooks
+    }
+
     /// Sets the seed (0: random) and restarts the sequence of choices.
     public func setSeed(_ newSeed: UInt64) {
         seed = newSeed

@@ -214,6 +214,43 @@ func position(after moves: String) throws -> Position {
     }
 }
 
+@Suite struct BookInMemoryTests {
+    @Test func aBookOpenedFromBytesAnswersAsTheFile() throws {
+        // An app hands over its bundled book's bytes: no file path, no /proc.
+        let dir = try TemporaryDirectory()
+        let (path, _, _) = try buildBook(dir)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let memory = try OpeningBook(bytes: bytes, name: "bundled.sqlite")
+        let file = try OpeningBook(path: path)
+        #expect(memory.path == "bundled.sqlite")
+        for moves in ["", "h2e2", "c3c4"] {
+            let probed = moves.isEmpty ? Position.start : try position(after: moves)
+            #expect(try memory.moves(for: probed) == file.moves(for: probed))
+        }
+        #expect(try memory.moves(for: .start).map(\.move.iccs) == ["h2e2", "c3c4"])
+        #expect(try memory.stats().games == 5)
+        // The default book too.
+        let shipped = [UInt8](try Data(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().appendingPathComponent("../../books/xiangqi-book.sqlite")))
+        #expect(try OpeningBook(bytes: shipped).moves(for: .start).count >= 5)
+    }
+
+    @Test func badBytesAreAnError() throws {
+        #expect(throws: BookError.self) { try OpeningBook(bytes: []) }
+        #expect(throws: BookError.self) { try OpeningBook(bytes: Array("this is not a database\n".utf8)) }
+        let noise = (0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }
+        #expect(throws: BookError.self) { try OpeningBook(bytes: noise) }
+        let dir = try TemporaryDirectory()
+        let (path, _, _) = try buildBook(dir)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(throws: BookError.self) {
+            let book = try OpeningBook(bytes: Array(bytes.prefix(bytes.count / 2)))
+            _ = try book.moves(for: .start)
+            _ = try book.stats()
+        }
+    }
+}
+
 @Suite struct BookFailureTests {
     @Test func aMissingFileIsAnError() {
         #expect(throws: BookError.self) { try OpeningBook(path: "/nonexistent/book.sqlite") }
