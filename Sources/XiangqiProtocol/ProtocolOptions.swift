@@ -217,29 +217,3 @@ extension String {
         return String(s)
     }
 }
-
-/// `UCI_Elo` on the measured ladder of skill levels (bench/levels.md: matches five levels
-/// apart at 300 ms per move). The scale is relative: level 20 is set at 2400 by convention,
-/// and the others sit below it by their measured Elo differences (margins there). Between
-/// measured levels the mapping is linear.
-enum StrengthLadder {
-    /// (level, Elo), measured.
-    static let points: [(level: Int, elo: Int)] = [(0, 820), (5, 1215), (10, 1530), (15, 1855), (20, 2400)]
-    static var minimumElo: Int { points.first!.elo }
-    static var maximumElo: Int { points.last!.elo }
-
-    /// The highest level whose Elo on the ladder does not exceed `elo`.
-    static func level(forElo elo: Int) -> Int {
-        var best = points.first!.level
-        for level in 0...SkillLevel.maximum where self.elo(ofLevel: level) <= elo { best = level }
-        return best
-    }
-
-    /// The ladder's Elo of `level`, interpolated between measured levels.
-    static func elo(ofLevel level: Int) -> Int {
-        for (a, b) in zip(points, points.dropFirst()) where level >= a.level && level <= b.level {
-            return a.elo + (b.elo - a.elo) * (level - a.level) / (b.level - a.level)
-        }
-        return points.last!.elo
-    }
-}

@@ -424,7 +424,7 @@ public final class Session: @unchecked Sendable {
         // 50% by ten pseudo-games (few games say little), read through the WDL model.
         let points = (entry.scorePercent(for: mover) / 100 * Double(entry.games) + 5) / Double(entry.games + 10)
         lock.withLock { searchDialect = dialect }
-        report(SearchInfo(depth: 1, selectiveDepth: 1, score: Self.score(forExpectedPoints: points), bound: .exact,
+        report(SearchInfo(depth: 1, selectiveDepth: 1, score: WinDrawLoss.score(forExpectedPoints: points), bound: .exact,
                           nodes: 0, time: 0, hashfull: engine.hashfull, principalVariation: [entry.move]))
         var line = "bestmove \(text(entry.move))"
         if let reply = choice.reply { line += " ponder \(text(reply))" }
@@ -449,7 +449,7 @@ public final class Session: @unchecked Sendable {
         if ucci {
             line += " score \(ucciScore(info.score))"
             if options.showWDL {
-                let (w, d, l) = Self.winDrawLoss(info.score)
+                let (w, d, l) = WinDrawLoss.chances(forScore: info.score)
                 line += " wdl \(w) \(d) \(l)"
             }
             line += " time \(info.time) nodes \(info.nodes) nps \(info.nodesPerSecond)"
@@ -457,7 +457,7 @@ public final class Session: @unchecked Sendable {
             line += " seldepth \(info.selectiveDepth) multipv \(info.multiPV) score \(uciScore(info.score))"
             if info.bound == .lower { line += " lowerbound" } else if info.bound == .upper { line += " upperbound" }
             if options.showWDL {
-                let (w, d, l) = Self.winDrawLoss(info.score)
+                let (w, d, l) = WinDrawLoss.chances(forScore: info.score)
                 line += " wdl \(w) \(d) \(l)"
             }
             line += " nodes \(info.nodes) nps \(info.nodesPerSecond) hashfull \(info.hashfull) time \(info.time)"
@@ -481,32 +481,6 @@ public final class Session: @unchecked Sendable {
         guard Score.isMate(score) else { return max(-9000, min(9000, score)) }
         let plies = Score.mate - abs(score)
         return score > 0 ? 10000 - plies : -(10000 - plies)
-    }
-
-    /// The score whose win/draw/loss chances (``winDrawLoss(_:)``) give `points` per game
-    /// (0...1), within ±1000 cp.
-    public static func score(forExpectedPoints points: Double) -> Int {
-        func expected(_ s: Int) -> Double {
-            let (w, d, _) = winDrawLoss(s)
-            return (Double(w) + Double(d) / 2) / 1000
-        }
-        var low = -1000, high = 1000
-        while low < high {
-            let mid = (low + high) >> 1
-            if expected(mid) < points { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
-    /// Win, draw and loss chances per mille for the side to move, from a logistic model of
-    /// the score (a draw is likeliest near 0, as in master games).
-    public static func winDrawLoss(_ score: Int) -> (Int, Int, Int) {
-        if Score.isMate(score) { return score > 0 ? (1000, 0, 0) : (0, 0, 1000) }
-        func logistic(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
-        let s = Double(score)
-        let w = Int((1000 * logistic((s - 150) / 100)).rounded())
-        let l = Int((1000 * logistic((-s - 150) / 100)).rounded())
-        return (w, 1000 - w - l, l)
     }
 
     func finished(_ result: SearchResult) {

@@ -131,23 +131,23 @@ func lineMatches(_ line: String, _ pattern: String) -> Bool {
     }
 
     @Test func bookResultsMapToScoresThroughTheWDLModel() {
-        #expect(Session.score(forExpectedPoints: 0.5) == 0)
-        let sixty = Session.score(forExpectedPoints: 0.6)
+        #expect(WinDrawLoss.score(forExpectedPoints: 0.5) == 0)
+        let sixty = WinDrawLoss.score(forExpectedPoints: 0.6)
         #expect(sixty > 0 && sixty < 100)
-        #expect(Session.score(forExpectedPoints: 0.4) == -sixty || Session.score(forExpectedPoints: 0.4) == -sixty + 1)
-        #expect(Session.score(forExpectedPoints: 1) > 900)
-        #expect(Session.score(forExpectedPoints: 0) < -900)
+        #expect(WinDrawLoss.score(forExpectedPoints: 0.4) == -sixty || WinDrawLoss.score(forExpectedPoints: 0.4) == -sixty + 1)
+        #expect(WinDrawLoss.score(forExpectedPoints: 1) > 900)
+        #expect(WinDrawLoss.score(forExpectedPoints: 0) < -900)
         // The score found reproduces the points within the model's rounding.
-        let (w, d, _) = Session.winDrawLoss(sixty)
+        let (w, d, _) = WinDrawLoss.chances(forScore: sixty)
         #expect(abs((Double(w) + Double(d) / 2) / 1000 - 0.6) < 0.01)
     }
 
     @Test func wdlSumsToOneThousand() {
         for score in [-900, -150, -1, 0, 40, 150, 800, 29990, -29990] {
-            let (w, d, l) = Session.winDrawLoss(score)
+            let (w, d, l) = WinDrawLoss.chances(forScore: score)
             #expect(w + d + l == 1000)
             #expect(w >= 0 && d >= 0 && l >= 0)
         }
-        #expect(Session.winDrawLoss(300).0 > Session.winDrawLoss(100).0)
+        #expect(WinDrawLoss.chances(forScore: 300).0 > WinDrawLoss.chances(forScore: 100).0)
     }
 }
