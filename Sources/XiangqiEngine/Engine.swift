@@ -158,14 +158,15 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// Searches `game` (default: the current game) on the calling thread and returns the result.
-    public func search(_ limits: SearchLimits, game: Game? = nil, rootMoves: [Move] = [],
+    /// `fullStrength` ignores ``skill`` for this search (hints and evaluations).
+    public func search(_ limits: SearchLimits, game: Game? = nil, rootMoves: [Move] = [], fullStrength: Bool = false,
                        onInfo: (SearchInfo) -> Void = { _ in }) -> SearchResult {
         claim(searching: true)
         defer { release() }
         signals.stop.store(false, ordering: .relaxed)
         signals.pondering.store(false, ordering: .relaxed)
         signals.ponderHitTime.store(0, ordering: .relaxed)
-        return run(game ?? currentGame, limits, rootMoves, onInfo)
+        return run(game ?? currentGame, limits, rootMoves, onInfo, fullStrength: fullStrength)
     }
 
     /// Waits until nothing holds the engine, then holds it until ``release()``.
@@ -194,7 +195,7 @@ public final class Engine: @unchecked Sendable {
 
     private func run(_ game: Game, _ limits: SearchLimits, _ rootMoves: [Move],
                      _ onInfo: (SearchInfo) -> Void,
-                     _ onCurrentMove: ((CurrentMoveInfo) -> Void)? = nil) -> SearchResult {
+                     _ onCurrentMove: ((CurrentMoveInfo) -> Void)? = nil, fullStrength: Bool = false) -> SearchResult {
         let start = ContinuousClock.now
         lock.withLock { table.newSearch() }
         // The reversible end of the game (at most the no-capture window) for repetition judging.
@@ -204,7 +205,7 @@ public final class Engine: @unchecked Sendable {
         var limits = limits
         let settings = lock.withLock { (options: storedSearchOptions, evaluator: storedEvaluator, skill: storedSkill) }
         var options = settings.options, evaluator = settings.evaluator
-        let skill = settings.skill
+        let skill = fullStrength ? SkillLevel(SkillLevel.maximum) : settings.skill
         let shownLines = options.multiPV
         if !skill.isFull {
             limits = skill.limits(limits)

@@ -389,7 +389,7 @@ public final class Session: @unchecked Sendable {
         }
         // The book answers timed and depth- or node-limited searches; analysis (infinite),
         // pondering and mate searches always search.
-        if !ponder && !limits.infinite && limits.mate == nil && playBookMove(position, rootMoves) { return }
+        if !ponder && !limits.infinite && limits.mate == nil && playBookMove(game, rootMoves) { return }
         if !options.useHash { engine.newGame() }
         lock.withLock {
             holdResult = ponder || limits.infinite
@@ -410,24 +410,20 @@ public final class Session: @unchecked Sendable {
                            onResult: { [weak self] result in self?.finished(result) })
     }
 
-    /// Plays a book move if the book has one among `rootMoves`: says so, then `bestmove`.
-    func playBookMove(_ position: Position, _ rootMoves: [Move]) -> Bool {
-        let (choice, warnings) = book.choose(for: position, allowed: rootMoves)
+    /// Plays a book move if the book has one among `rootMoves` (the engine's book decision):
+    /// says so, then `bestmove`.
+    func playBookMove(_ game: Game, _ rootMoves: [Move]) -> Bool {
+        var warnings: [String] = []
+        let decision = Engine.bookDecision(for: game, rootMoves: rootMoves, book: book, warnings: &warnings)
         for warning in warnings { inform(warning) }
-        guard let choice else { return false }
-        let entry = choice.entry
-        let mover = position.sideToMove
-        let file = choice.path.split(separator: "/").last.map(String.init) ?? choice.path
-        inform("book move \(text(entry.move)) from \(file): \(entry.games) games, "
-               + "\(Int(entry.scorePercent(for: mover).rounded()))% for \(mover)")
-        // A score for GUIs' evaluation displays: the book's result for the mover, shrunk toward
-        // 50% by ten pseudo-games (few games say little), read through the WDL model.
-        let points = (entry.scorePercent(for: mover) / 100 * Double(entry.games) + 5) / Double(entry.games + 10)
+        guard let decision, let move = decision.move, let source = decision.book else { return false }
+        inform("book move \(text(move)) from \(source.book): \(source.games) games, "
+               + "\(Int(source.percent.rounded()))% for \(game.position.sideToMove)")
         lock.withLock { searchDialect = dialect }
-        report(SearchInfo(depth: 1, selectiveDepth: 1, score: WinDrawLoss.score(forExpectedPoints: points), bound: .exact,
-                          nodes: 0, time: 0, hashfull: engine.hashfull, principalVariation: [entry.move]))
-        var line = "bestmove \(text(entry.move))"
-        if let reply = choice.reply { line += " ponder \(text(reply))" }
+        report(SearchInfo(depth: 1, selectiveDepth: 1, score: decision.score, bound: .exact,
+                          nodes: 0, time: 0, hashfull: engine.hashfull, principalVariation: [move]))
+        var line = "bestmove \(text(move))"
+        if let reply = decision.ponderMove { line += " ponder \(text(reply))" }
         send(line)
         return true
     }
@@ -503,9 +499,7 @@ public final class Session: @unchecked Sendable {
         }
         var line = "bestmove \(text(move))"
         if let p = result.ponderMove { line += " ponder \(text(p))" }
-        // A draw offer is accepted unless the engine expects to win (a mate against it is
-        // the best reason to accept).
-        if searchDialect == .ucci && drawOffered && result.score <= 20 {
+        if searchDialect == .ucci && drawOffered && Engine.acceptsDraw(score: result.score) {
             line += " draw"
         }
         send(line)

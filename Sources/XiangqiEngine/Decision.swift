@@ -1,0 +1,186 @@
+import XiangqiBook
+import XiangqiCore
+import XiangqiSearch
+
+/// What the engine is asked to play: the one decision path that the protocol sessions and an
+/// app share (book, search with the strength set on the engine, draw offers).
+public struct MoveRequest: Sendable {
+    /// The game so far; the engine plays for its side to move.
+    public var game: Game
+    public var limits: SearchLimits
+    /// The moves to choose among (empty: every legal move).
+    public var rootMoves: [Move]
+    /// Whether the opponent offers a draw with this move.
+    public var drawOffered: Bool
+
+    public init(game: Game, limits: SearchLimits, rootMoves: [Move] = [], drawOffered: Bool = false) {
+        self.game = game
+        self.limits = limits
+        self.rootMoves = rootMoves
+        self.drawOffered = drawOffered
+    }
+}
+
+/// Win, draw and loss chances per mille, for the side to move.
+public struct Chances: Sendable, Equatable {
+    public var win: Int
+    public var draw: Int
+    public var loss: Int
+
+    /// The chances of `score` in the model of ``WinDrawLoss``.
+    public init(score: Int) {
+        (win, draw, loss) = WinDrawLoss.chances(forScore: score)
+    }
+}
+
+/// Where a book move came from.
+public struct BookSource: Sendable, Equatable {
+    /// The book's file name (or the name it was opened under).
+    public var book: String
+    /// Games of the book that played the move, and the mover's score in them (0-100).
+    public var games: Int
+    public var percent: Double
+}
+
+/// The engine's answer to a ``MoveRequest``.
+public struct MoveDecision: Sendable {
+    /// The move to play; `nil` only when there is no legal move.
+    public var move: Move?
+    /// The expected reply, when known.
+    public var ponderMove: Move?
+    /// Centipawns or a mate score (``Score``), for the side to move.
+    public var score: Int
+    public var chances: Chances
+    /// The expected line from the move on.
+    public var principalVariation: [Move]
+    public var depth: Int
+    public var nodes: UInt64
+    /// Set when the book answered.
+    public var book: BookSource?
+    /// Whether the engine accepts the draw offered with the request.
+    public var acceptsDraw: Bool
+
+    /// The decision a search result makes.
+    public init(_ result: SearchResult, drawOffered: Bool) {
+        move = result.bestMove
+        ponderMove = result.ponderMove
+        score = result.score
+        chances = Chances(score: result.score)
+        let line = result.lines.first { $0.move == result.bestMove }?.principalVariation
+        principalVariation = line ?? (result.bestMove.map { [$0] + (result.ponderMove.map { [$0] } ?? []) } ?? [])
+        depth = result.depth
+        nodes = result.nodes
+        book = nil
+        acceptsDraw = drawOffered && Engine.acceptsDraw(score: result.score)
+    }
+}
+
+extension Engine {
+    /// The draw-offer policy: accepted unless the engine expects to win (a score above +20 cp
+    /// for its side). A mate against it is the best reason to accept.
+    public static func acceptsDraw(score: Int) -> Bool { score <= 20 }
+
+    /// The book's answer for `game` among `rootMoves` (all legal moves if empty), as a
+    /// decision, or `nil` (no book move, book off); book warnings go to `warnings`. The
+    /// score comes from the book's results for the mover, shrunk toward 50% by ten
+    /// pseudo-games (few games say little), through the win/draw/loss model.
+    public static func bookDecision(for game: Game, rootMoves: [Move] = [], book: BookPlayer,
+                                    drawOffered: Bool = false, warnings: inout [String]) -> MoveDecision? {
+        let position = game.position
+        let (choice, problems) = book.choose(for: position, allowed: rootMoves)
+        warnings += problems
+        guard let choice else { return nil }
+        let entry = choice.entry
+        let mover = position.sideToMove
+        let percent = entry.scorePercent(for: mover)
+        let points = (percent / 100 * Double(entry.games) + 5) / Double(entry.games + 10)
+        let score = WinDrawLoss.score(forExpectedPoints: points)
+        var result = SearchResult(bestMove: entry.move, ponderMove: choice.reply, score: score, depth: 1, nodes: 0)
+        result.lines = [RootLine(move: entry.move, score: score,
+                                 principalVariation: [entry.move] + (choice.reply.map { [$0] } ?? []))]
+        var decision = MoveDecision(result, drawOffered: drawOffered)
+        let file = choice.path.split(separator: "/").last.map(String.init) ?? choice.path
+        decision.book = BookSource(book: file, games: entry.games, percent: percent)
+        return decision
+    }
+
+    /// Decides the move for `request`: from `book` when it has one (and the limits are not
+    /// infinite or a mate search), else by a search at the engine's strength (``skill``,
+    /// threads, options). Blocks; `onInfo` receives the search's iterations. Another thread
+    /// may end the search early with ``stop()``.
+    public func decide(_ request: MoveRequest, book: BookPlayer? = nil, warnings: inout [String],
+                       onInfo: (SearchInfo) -> Void = { _ in }) -> MoveDecision {
+        let limits = request.limits
+        if let book, !limits.infinite, limits.mate == nil,
+           let decision = Self.bookDecision(for: request.game, rootMoves: request.rootMoves, book: book,
+                                            drawOffered: request.drawOffered, warnings: &warnings) {
+            return decision
+        }
+        let result = search(limits, game: request.game, rootMoves: request.rootMoves, onInfo: onInfo)
+        return MoveDecision(result, drawOffered: request.drawOffered)
+    }
+
+    /// ``decide(_:book:warnings:onInfo:)`` for Swift concurrency: the search runs on the
+    /// engine's thread, and cancelling the calling task stops it (the decision then holds the
+    /// best move found so far). Book warnings are dropped.
+    public func decide(_ request: MoveRequest, book: BookPlayer? = nil) async -> MoveDecision {
+        let limits = request.limits
+        if let book, !limits.infinite, limits.mate == nil {
+            var warnings: [String] = []
+            if let decision = Self.bookDecision(for: request.game, rootMoves: request.rootMoves, book: book,
+                                                drawOffered: request.drawOffered, warnings: &warnings) {
+                return decision
+            }
+        }
+        let result = await searchResult(limits, game: request.game, rootMoves: request.rootMoves)
+        return MoveDecision(result, drawOffered: request.drawOffered)
+    }
+
+    /// A hint for the side to move of `game`: the best move and its evaluation at full
+    /// strength, whatever ``skill`` says (a beginner's opponent still gives good hints).
+    public func hint(for game: Game, limits: SearchLimits = SearchLimits(moveTime: 1000)) -> MoveDecision {
+        MoveDecision(search(limits, game: game, fullStrength: true), drawOffered: false)
+    }
+
+    /// The evaluation of `game` for an evaluation bar: a full-strength search of `limits`,
+    /// with the score from Red's side (positive: Red is better) and Red's chances.
+    public func evaluation(of game: Game, limits: SearchLimits = SearchLimits(depth: 10))
+        -> (redScore: Int, redChances: Chances) {
+        let result = search(limits, game: game, fullStrength: true)
+        let red = game.position.sideToMove == .red ? result.score : -result.score
+        return (red, Chances(score: red))
+    }
+
+    /// A search on the engine's thread, awaited; cancelling the task stops it.
+    private func searchResult(_ limits: SearchLimits, game: Game, rootMoves: [Move]) async -> SearchResult {
+        let box = ResultBox()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<SearchResult, Never>) in
+                startSearch(limits, game: game, rootMoves: rootMoves, onInfo: { _ in }, onResult: { result in
+                    box.markFinished()
+                    continuation.resume(returning: result)
+                })
+                // Cancelled before the search started: stop it at once.
+                if box.markStarted() { stop() }
+            }
+        } onCancel: {
+            if box.markCancelled() { stop() }
+        }
+    }
+}
+
+/// Orders a task's cancellation and its search's start and end: a cancellation stops the
+/// search only while it runs.
+private final class ResultBox: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = Lock()
+    private var started = false
+    private var finished = false
+    private var cancelled = false
+
+    /// Returns whether the task was already cancelled.
+    func markStarted() -> Bool { lock.withLock { started = true; return cancelled && !finished } }
+    func markFinished() { lock.withLock { finished = true } }
+    /// Returns whether the search is running.
+    func markCancelled() -> Bool { lock.withLock { cancelled = true; return started && !finished } }
+}
