@@ -47,6 +47,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The library used as an app uses it (public API only); CI builds and runs it.
+        .executableTarget(
+            name: "practice-game",
+            dependencies: ["XiangqiCore", "XiangqiSearch", "XiangqiBook", "XiangqiEngine"],
+            path: "Examples/PracticeGame"
+        ),
         .testTarget(
             name: "XiangqiCoreTests",
             dependencies: ["XiangqiCore"],

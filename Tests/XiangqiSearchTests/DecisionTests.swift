@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XiangqiBook
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
@@ -107,5 +108,25 @@ import XiangqiSearch
         // The engine serves the next request as usual.
         let next = await engine.decide(MoveRequest(game: game, limits: SearchLimits(depth: 3)))
         #expect(next.depth == 3)
+    }
+
+    @Test func theReadmeExampleRuns() async throws {
+        // The README's "Embedding" lines, as written there.
+        let bundledBookBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.defaultBook)))
+        let engine = Engine(hashMegabytes: 8)
+        engine.skill = SkillLevel(StrengthLadder.level(forElo: 1300))   // or SkillLevel(0...20)
+        let book = BookPlayer(paths: [])
+        book.setBooks([try OpeningBook(bytes: bundledBookBytes, name: "book.sqlite")])
+        var game = Game()
+        var limits = SearchLimits()
+        limits.clock = SearchLimits.Clock(timeLeft: 120_000, increment: 1000)
+        let decision = await engine.decide(MoveRequest(game: game, limits: limits), book: book)
+        let hint = engine.hint(for: game, limits: SearchLimits(depth: 5))
+        let bar = engine.evaluation(of: game, limits: SearchLimits(depth: 5)).redChances
+        try game.play(decision.move!)
+        #expect(decision.book?.book == "book.sqlite")
+        #expect(hint.move.map(Position.start.legalMoves.contains) == true)
+        #expect(bar.win + bar.draw + bar.loss == 1000)
+        #expect(game.moves.count == 1)
     }
 }

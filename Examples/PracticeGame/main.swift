@@ -1,0 +1,52 @@
+// A practice game between two levels, written only against the public library API, as a phone
+// app's offline practice mode would use it: the engine in-process, the book handed over by the
+// app, a clock per side, a hint for the weaker side before each of its moves, and the
+// win/draw/loss chances after each move. Built by CI, and run there to a legal game end.
+//   swift run -c release practice-game [BOOK_PATH] [MAX_PLIES]
+// Prints each move in ICCS and Chinese notation with the mover's chances, and "result: ..."
+// at the game's end.
+import XiangqiBook
+import XiangqiCore
+import XiangqiEngine
+import XiangqiSearch
+
+let arguments = CommandLine.arguments.dropFirst()
+let bookPath = arguments.first ?? BookLocator.defaultBookPath() ?? "books/xiangqi-book.sqlite"
+let maxPlies = arguments.dropFirst().first.flatMap { Int($0) } ?? 2000
+
+// Red plays at level 12, Black at level 6; each has its own engine (own table, own level).
+let red = Engine(hashMegabytes: 8), black = Engine(hashMegabytes: 8)
+red.skill = SkillLevel(12)
+black.skill = SkillLevel(StrengthLadder.level(forElo: 1300))
+red.setSeed(1)
+black.setSeed(2)
+let book = BookPlayer(paths: [])
+if let bookFile = try? OpeningBook(path: bookPath) { book.setBooks([bookFile]) } else { print("no book at \(bookPath)") }
+book.setSeed(7)
+
+// Two minutes per side plus one second per move.
+var clocks: [Color: Int] = [.red: 120_000, .black: 120_000]
+var game = Game()
+var status = game.status()
+while status == .ongoing && game.moves.count < maxPlies {
+    let side = game.position.sideToMove
+    let engine = side == .red ? red : black
+    if side == .black {
+        let hint = black.hint(for: game, limits: SearchLimits(depth: 6))
+        print("  hint for Black: \(hint.move.map { game.position.chinese($0) } ?? "none")")
+    }
+    var limits = SearchLimits()
+    limits.clock = SearchLimits.Clock(timeLeft: clocks[side]!, increment: 1000)
+    let started = ContinuousClock.now
+    let decision = await engine.decide(MoveRequest(game: game, limits: limits), book: book)
+    let elapsed = started.duration(to: .now).components
+    clocks[side]! += 1000 - Int(elapsed.seconds) * 1000 - Int(elapsed.attoseconds / 1_000_000_000_000_000)
+    guard let move = decision.move else { break }
+    let number = game.moves.count / 2 + 1
+    let chances = decision.chances
+    print("\(number)\(side == .red ? "." : "...") \(move.iccs) \(game.position.chinese(move))"
+          + "  W/D/L \(chances.win)/\(chances.draw)/\(chances.loss)\(decision.book != nil ? "  (book)" : "")")
+    try game.play(move)
+    status = game.status()
+}
+print(status == .ongoing ? "stopped after \(game.moves.count) plies" : "result: \(status)")
