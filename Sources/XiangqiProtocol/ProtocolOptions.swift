@@ -3,7 +3,7 @@ import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
 
-/// The options both dialects offer, their announcements and how `setoption` changes them.
+/// The protocol's settings that are not the engine's (timing units, batch mode, output).
 struct ProtocolOptions {
     var useMillisec = true
     var batch = false
@@ -18,195 +18,269 @@ struct ProtocolOptions {
     var randomness = "none"
     var style = "normal"
     var contempt = 0
+    var skillLevel = 20
+    var limitStrength = false
+    var elo = StrengthLadder.maximumElo
 
     static let levels = ["none", "small", "medium", "large"]
     static let randomnessLevels = ["none", "tiny", "small", "medium", "large", "huge"]
     static let styles = ["solid", "normal", "risky"]
     static let maxHash = 4096
     static let maxMultiPV = 10
-    var skillLevel = 20
-    var limitStrength = false
-    var elo = StrengthLadder.maximumElo
 
     /// The level in force: `UCI_Elo` through the ladder when strength is limited, else `Skill Level`.
     var effectiveLevel: Int { limitStrength ? StrengthLadder.level(forElo: elo) : skillLevel }
 
-    /// The option lines sent in the handshake.
-    static func announcements(_ dialect: Session.Dialect, bookFiles: [String]) -> [String] {
-        let files = bookFiles.isEmpty ? "<empty>" : bookFiles.joined(separator: ";")
-        let selection = BookSelection()
-        if dialect == .ucci {
-            return [
-                "option usemillisec type check default true",
-                "option batch type check default false",
-                "option debug type check default false",
-                "option ponder type check default false",
-                "option usehash type check default true",
-                "option hashsize type spin min 1 max \(maxHash) default \(Engine.defaultHashMegabytes)",
-                "option threads type spin min 1 max \(Engine.maximumThreads) default 1",
-                "option idle type combo var none var small var medium var large default none",
-                "option promotion type check default false",
-                "option pruning type combo var none var small var medium var large default large",
-                "option knowledge type combo var none var small var medium var large default large",
-                "option randomness type combo var none var tiny var small var medium var large var huge default none",
-                "option style type combo var solid var normal var risky default normal",
-                "option contempt type spin min -100 max 100 default 0",
-                "option usebook type check default true",
-                "option bookfiles type string default \(files)",
-                "option bookvariety type spin min 0 max 100 default \(selection.variety)",
-                "option bookdepth type spin min 0 max 200 default \(selection.maxPly)",
-                "option bookmingames type spin min 1 max 1000000 default \(selection.minGames)",
-                "option seed type spin min 0 max 2147483647 default 0",
-                "option skill type spin min 0 max 20 default 20",
-                "option limitstrength type check default false",
-                "option elo type spin min \(StrengthLadder.minimumElo) max \(StrengthLadder.maximumElo) default \(StrengthLadder.maximumElo)",
-                "option showwdl type check default false",
-                "option newgame type button",
-            ]
-        }
-        return [
-            "option name Hash type spin default \(Engine.defaultHashMegabytes) min 1 max \(maxHash)",
-            "option name Threads type spin default 1 min 1 max \(Engine.maximumThreads)",
-            "option name MultiPV type spin default 1 min 1 max \(maxMultiPV)",
-            "option name Skill Level type spin default 20 min 0 max 20",
-            "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default \(StrengthLadder.maximumElo) min \(StrengthLadder.minimumElo) max \(StrengthLadder.maximumElo)",
-            "option name Ponder type check default false",
-            "option name Move Overhead type spin default 10 min 0 max 5000",
-            "option name Clear Hash type button",
-            "option name UCI_ShowWDL type check default false",
-            "option name UCI_Variant type combo default xiangqi var xiangqi",
-            "option name Contempt type spin default 0 min -100 max 100",
-            "option name OwnBook type check default true",
-            "option name BookFile type string default \(files)",
-            "option name BookVariety type spin default \(selection.variety) min 0 max 100",
-            "option name BookDepth type spin default \(selection.maxPly) min 0 max 200",
-            "option name BookMinGames type spin default \(selection.minGames) min 1 max 1000000",
-            "option name Seed type spin default 0 min 0 max 2147483647",
-        ]
-    }
-
-    /// Applies `setoption`; returns messages for the GUI (bad values, clamping, unknown names).
     /// The evaluation-noise seed (UCCI `randomness`): derived from `Seed`, so that a seeded
     /// game replays with its noise; with `Seed` 0, a random one.
     static func noiseSeed(for seed: UInt64) -> UInt64 {
         seed == 0 ? UInt64.random(in: 1...UInt64.max) : (seed &+ 0x5DEE_CE66) &* 0x9E37_79B9_7F4A_7C15 | 1
     }
 
+    /// The option lines sent in the handshake, from ``OptionSpec/table``.
+    static func announcements(_ dialect: Session.Dialect, bookFiles: [String]) -> [String] {
+        OptionSpec.table.compactMap { $0.announcement(dialect, bookFiles: bookFiles) }
+    }
+
+    /// Applies `setoption`; returns messages for the GUI (bad values, clamping, unknown names).
     mutating func set(name: String, value: String, session: Session) -> [String] {
-        let key = name.lowercased().filter { $0 != " " && $0 != "_" }
+        let key = OptionSpec.normalised(name)
+        guard let spec = OptionSpec.table.first(where: { $0.keys.contains(key) }) else {
+            return ["unknown option '\(name)' ignored"]
+        }
         var messages: [String] = []
-        func flag(_ current: Bool) -> Bool {
-            switch value.lowercased() {
-            case "true", "on": return true
-            case "false", "off": return false
-            default:
-                messages.append("option \(name): '\(value)' is not true or false; kept \(current)")
-                return current
+        let reader = OptionValue(name: name, text: value)
+        spec.apply(&self, session, reader, &messages)
+        return messages
+    }
+}
+
+/// A `setoption` value being read: conversions that say what they did with a bad value.
+struct OptionValue {
+    let name: String
+    let text: String
+
+    func flag(_ current: Bool, _ messages: inout [String]) -> Bool {
+        switch text.lowercased() {
+        case "true", "on": return true
+        case "false", "off": return false
+        default:
+            messages.append("option \(name): '\(text)' is not true or false; kept \(current)")
+            return current
+        }
+    }
+
+    func spin(_ current: Int, _ range: ClosedRange<Int>, _ messages: inout [String]) -> Int {
+        switch ProtocolNumber.read(text, in: range) {
+        case .value(let n):
+            return n
+        case .clamped(let n):
+            messages.append("option \(name): \(text) is out of range \(range.lowerBound)-\(range.upperBound); using \(n)")
+            return n
+        case .invalid:
+            messages.append("option \(name): '\(text)' is not a number; kept \(current)")
+            return current
+        }
+    }
+
+    func combo(_ current: String, _ choices: [String], _ messages: inout [String]) -> String {
+        let v = text.lowercased()
+        guard choices.contains(v) else {
+            messages.append("option \(name): '\(text)' is not one of \(choices.joined(separator: "/")); kept \(current)")
+            return current
+        }
+        return v
+    }
+}
+
+/// One option in both dialects: its names, its type with range and default (what the
+/// handshakes announce), and what setting it changes. ``table`` is the only list of options.
+struct OptionSpec: Sendable {
+    enum Kind: Sendable {
+        case check(Bool)
+        case spin(ClosedRange<Int>, Int)
+        case combo([String], String)
+        /// A string whose default is the book files in use.
+        case bookFiles
+        case button
+        /// Accepted but not announced (old UCCI names, search experiments).
+        case hidden
+    }
+
+    /// The UCI and UCCI names (`nil`: not offered in that dialect).
+    let uci: String?
+    let ucci: String?
+    let kind: Kind
+    /// Further accepted names.
+    var aliases: [String] = []
+    /// Reads the value and changes the setting; appends messages for the GUI.
+    let apply: @Sendable (inout ProtocolOptions, Session, OptionValue, inout [String]) -> Void
+
+    /// The names `setoption` accepts, normalised.
+    var keys: [String] { ([uci, ucci].compactMap { $0 } + aliases).map(Self.normalised) }
+
+    /// A name as `setoption` matches it: lowercase, without spaces and underscores.
+    static func normalised(_ name: String) -> String {
+        name.lowercased().filter { $0 != " " && $0 != "_" }
+    }
+
+    /// The handshake line for `dialect`, or `nil` when the option is not offered there.
+    func announcement(_ dialect: Session.Dialect, bookFiles: [String]) -> String? {
+        let files = bookFiles.isEmpty ? "<empty>" : bookFiles.joined(separator: ";")
+        if dialect == .ucci {
+            guard let name = ucci else { return nil }
+            switch kind {
+            case .check(let d): return "option \(name) type check default \(d)"
+            case .spin(let r, let d): return "option \(name) type spin min \(r.lowerBound) max \(r.upperBound) default \(d)"
+            case .combo(let vars, let d): return "option \(name) type combo \(vars.map { "var \($0)" }.joined(separator: " ")) default \(d)"
+            case .bookFiles: return "option \(name) type string default \(files)"
+            case .button: return "option \(name) type button"
+            case .hidden: return nil
             }
         }
-        func spin(_ current: Int, _ range: ClosedRange<Int>) -> Int {
-            switch ProtocolNumber.read(value, in: range) {
-            case .value(let n):
-                return n
-            case .clamped(let n):
-                messages.append("option \(name): \(value) is out of range \(range.lowerBound)-\(range.upperBound); using \(n)")
-                return n
-            case .invalid:
-                messages.append("option \(name): '\(value)' is not a number; kept \(current)")
-                return current
-            }
+        guard let name = uci else { return nil }
+        switch kind {
+        case .check(let d): return "option name \(name) type check default \(d)"
+        case .spin(let r, let d): return "option name \(name) type spin default \(d) min \(r.lowerBound) max \(r.upperBound)"
+        case .combo(let vars, let d): return "option name \(name) type combo default \(d) \(vars.map { "var \($0)" }.joined(separator: " "))"
+        case .bookFiles: return "option name \(name) type string default \(files)"
+        case .button: return "option name \(name) type button"
+        case .hidden: return nil
         }
-        func combo(_ current: String, _ choices: [String]) -> String {
-            let v = value.lowercased()
-            guard choices.contains(v) else {
-                messages.append("option \(name): '\(value)' is not one of \(choices.joined(separator: "/")); kept \(current)")
-                return current
-            }
-            return v
+    }
+
+    /// A check option stored in the protocol settings.
+    static func check(_ uci: String?, _ ucci: String?, _ setting: WritableKeyPath<ProtocolOptions, Bool> & Sendable,
+                      default value: Bool) -> OptionSpec {
+        OptionSpec(uci: uci, ucci: ucci, kind: .check(value)) { options, _, v, m in
+            options[keyPath: setting] = v.flag(options[keyPath: setting], &m)
         }
-        let engine = session.engine
-        switch key {
-        case "hash", "hashsize":
-            let mb = value == "0" ? Engine.defaultHashMegabytes : spin(engine.hashMegabytes, 1...Self.maxHash)
+    }
+
+    /// A combo stored in the protocol settings, then `changed` with the new value.
+    static func combo(_ ucci: String, _ setting: WritableKeyPath<ProtocolOptions, String> & Sendable, _ choices: [String],
+                      default value: String,
+                      changed: @escaping @Sendable (inout ProtocolOptions, Session) -> Void = { _, _ in }) -> OptionSpec {
+        OptionSpec(uci: nil, ucci: ucci, kind: .combo(choices, value)) { options, session, v, m in
+            options[keyPath: setting] = v.combo(options[keyPath: setting], choices, &m)
+            changed(&options, session)
+        }
+    }
+
+    /// A search experiment (not announced): one selective rule on or off, to measure it.
+    static func searchRule(_ name: String, _ rule: WritableKeyPath<SearchOptions, Bool> & Sendable) -> OptionSpec {
+        OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: [name]) { _, session, v, m in
+            session.engine.searchOptions[keyPath: rule] = v.flag(session.engine.searchOptions[keyPath: rule], &m)
+        }
+    }
+
+    /// Every option, in the order of the handshakes.
+    static let table: [OptionSpec] = [
+        OptionSpec(uci: "Hash", ucci: "hashsize", kind: .spin(1...ProtocolOptions.maxHash, Engine.defaultHashMegabytes)) {
+            _, session, v, m in
+            let engine = session.engine
+            // 0 (some GUIs' "default") is the default size.
+            let mb = v.text == "0" ? Engine.defaultHashMegabytes : v.spin(engine.hashMegabytes, 1...ProtocolOptions.maxHash, &m)
             engine.setHashSize(megabytes: mb)
-        case "threads":
+        },
+        OptionSpec(uci: "Threads", ucci: "threads", kind: .spin(1...Engine.maximumThreads, 1)) { _, session, v, m in
             // 0 ("as many as you like" in some GUIs) is taken as 1.
-            engine.setThreadCount(value == "0" ? 1 : spin(engine.threadCount, 1...Engine.maximumThreads))
-        case "multipv":
-            engine.searchOptions.multiPV = spin(engine.searchOptions.multiPV, 1...Self.maxMultiPV)
-        case "skilllevel", "skill":
-            skillLevel = spin(skillLevel, 0...20)
-            engine.skill = SkillLevel(effectiveLevel)
-        case "ucilimitstrength", "limitstrength":
-            limitStrength = flag(limitStrength)
-            engine.skill = SkillLevel(effectiveLevel)
-        case "ucielo", "elo":
-            elo = spin(elo, StrengthLadder.minimumElo...StrengthLadder.maximumElo)
-            engine.skill = SkillLevel(effectiveLevel)
-        case "clearhash":
-            engine.newGame()
-        case "newgame":
-            engine.newGame()
-            session.book.newGame()
-        case "ponder": ponder = flag(ponder)
-        case "moveoverhead": moveOverhead = spin(moveOverhead, 0...5000)
-        case "ucishowwdl", "showwdl": showWDL = flag(showWDL)
-        case "ucivariant":
-            if value.lowercased() != "xiangqi" { messages.append("option UCI_Variant: only xiangqi is played; kept xiangqi") }
-        case "usemillisec": useMillisec = flag(useMillisec)
-        case "batch": batch = flag(batch)
-        case "debug": debug = flag(debug)
-        case "usehash": useHash = flag(useHash)
-        case "idle": idle = combo(idle, Self.levels)  // the Threads option decides how many cores are used
-        case "promotion":
-            if flag(false) { messages.append("option promotion: the promotion variant is not supported; kept false") }
-        case "pruning":
-            pruning = combo(pruning, Self.levels)
-            engine.searchOptions.pruning = pruning != "none"
-        case "knowledge":
-            knowledge = combo(knowledge, Self.levels)
-            engine.evaluator.knowledge = knowledge == "none" ? .material : knowledge == "small" ? .tables : .full
-        case "randomness":
-            randomness = combo(randomness, Self.randomnessLevels)
+            let engine = session.engine
+            engine.setThreadCount(v.text == "0" ? 1 : v.spin(engine.threadCount, 1...Engine.maximumThreads, &m))
+        },
+        OptionSpec(uci: "MultiPV", ucci: nil, kind: .spin(1...ProtocolOptions.maxMultiPV, 1)) { _, session, v, m in
+            session.engine.searchOptions.multiPV = v.spin(session.engine.searchOptions.multiPV, 1...ProtocolOptions.maxMultiPV, &m)
+        },
+        check(nil, "usemillisec", \.useMillisec, default: true),
+        check(nil, "batch", \.batch, default: false),
+        check(nil, "debug", \.debug, default: false),
+        check("Ponder", "ponder", \.ponder, default: false),
+        check(nil, "usehash", \.useHash, default: true),
+        combo("idle", \.idle, ProtocolOptions.levels, default: "none"),  // Threads decides how many cores are used
+        OptionSpec(uci: nil, ucci: "promotion", kind: .check(false)) { _, _, v, m in
+            if v.flag(false, &m) { m.append("option promotion: the promotion variant is not supported; kept false") }
+        },
+        combo("pruning", \.pruning, ProtocolOptions.levels, default: "large") { options, session in
+            session.engine.searchOptions.pruning = options.pruning != "none"
+        },
+        combo("knowledge", \.knowledge, ProtocolOptions.levels, default: "large") { options, session in
+            session.engine.evaluator.knowledge = options.knowledge == "none" ? .material : options.knowledge == "small" ? .tables : .full
+        },
+        combo("randomness", \.randomness, ProtocolOptions.randomnessLevels, default: "none") { options, session in
             let amplitudes = ["none": 0, "tiny": 5, "small": 10, "medium": 20, "large": 40, "huge": 80]
-            engine.evaluator.noiseAmplitude = amplitudes[randomness] ?? 0
-            engine.evaluator.noiseSeed = Self.noiseSeed(for: session.book.seed)
-        case "style":
-            style = combo(style, Self.styles)
-            contempt = style == "solid" ? -15 : style == "risky" ? 25 : 0
-            engine.searchOptions.contempt = contempt
-        case "contempt":
-            contempt = spin(contempt, -100...100)
-            engine.searchOptions.contempt = contempt
-        // Search experiments (not announced): switch one selective rule off to measure it.
-        case "nullmove": engine.searchOptions.nullMove = flag(engine.searchOptions.nullMove)
-        case "latemovereductions": engine.searchOptions.lateMoveReductions = flag(engine.searchOptions.lateMoveReductions)
-        case "futility": engine.searchOptions.futility = flag(engine.searchOptions.futility)
-        case "reversefutility": engine.searchOptions.reverseFutility = flag(engine.searchOptions.reverseFutility)
-        case "loadbook", "repetition", "drawmoves", "selectivity":
-            break  // old UCCI names, accepted and ignored as the specification advises
-        case "usebook", "ownbook": session.book.enabled = flag(session.book.enabled)
-        case "bookfiles", "bookfile":
+            session.engine.evaluator.noiseAmplitude = amplitudes[options.randomness] ?? 0
+            session.engine.evaluator.noiseSeed = ProtocolOptions.noiseSeed(for: session.book.seed)
+        },
+        combo("style", \.style, ProtocolOptions.styles, default: "normal") { options, session in
+            options.contempt = options.style == "solid" ? -15 : options.style == "risky" ? 25 : 0
+            session.engine.searchOptions.contempt = options.contempt
+        },
+        OptionSpec(uci: "Contempt", ucci: "contempt", kind: .spin(-100...100, 0)) { options, session, v, m in
+            options.contempt = v.spin(options.contempt, -100...100, &m)
+            session.engine.searchOptions.contempt = options.contempt
+        },
+        OptionSpec(uci: "Skill Level", ucci: "skill", kind: .spin(0...20, 20)) { options, session, v, m in
+            options.skillLevel = v.spin(options.skillLevel, 0...20, &m)
+            session.engine.skill = SkillLevel(options.effectiveLevel)
+        },
+        OptionSpec(uci: "UCI_LimitStrength", ucci: "limitstrength", kind: .check(false)) { options, session, v, m in
+            options.limitStrength = v.flag(options.limitStrength, &m)
+            session.engine.skill = SkillLevel(options.effectiveLevel)
+        },
+        OptionSpec(uci: "UCI_Elo", ucci: "elo",
+                   kind: .spin(StrengthLadder.minimumElo...StrengthLadder.maximumElo, StrengthLadder.maximumElo)) {
+            options, session, v, m in
+            options.elo = v.spin(options.elo, StrengthLadder.minimumElo...StrengthLadder.maximumElo, &m)
+            session.engine.skill = SkillLevel(options.effectiveLevel)
+        },
+        OptionSpec(uci: "Move Overhead", ucci: nil, kind: .spin(0...5000, 10)) { options, _, v, m in
+            options.moveOverhead = v.spin(options.moveOverhead, 0...5000, &m)
+        },
+        OptionSpec(uci: "Clear Hash", ucci: nil, kind: .button) { _, session, _, _ in session.engine.newGame() },
+        check("UCI_ShowWDL", "showwdl", \.showWDL, default: false),
+        OptionSpec(uci: "UCI_Variant", ucci: nil, kind: .combo(["xiangqi"], "xiangqi")) { _, _, v, m in
+            if v.text.lowercased() != "xiangqi" { m.append("option UCI_Variant: only xiangqi is played; kept xiangqi") }
+        },
+        OptionSpec(uci: "OwnBook", ucci: "usebook", kind: .check(true)) { _, session, v, m in
+            session.book.enabled = v.flag(session.book.enabled, &m)
+        },
+        OptionSpec(uci: "BookFile", ucci: "bookfiles", kind: .bookFiles) { _, session, v, m in
             // Several files separated by ';' (UCCI's bookfiles); "<empty>" or nothing: no book.
-            let trimmed = value.trimmingCharacters(in: " ")
+            let trimmed = v.text.trimmingCharacters(in: " ")
             let files = trimmed == "<empty>" ? [] : trimmed.split(separator: ";").map {
                 String($0).trimmingCharacters(in: " ")
             }.filter { !$0.isEmpty }
-            messages += session.book.setPaths(files)
-        case "bookvariety": session.book.selection.variety = spin(session.book.selection.variety, 0...100)
-        case "bookdepth": session.book.selection.maxPly = spin(session.book.selection.maxPly, 0...200)
-        case "bookmingames": session.book.selection.minGames = spin(session.book.selection.minGames, 1...1_000_000)
-        case "seed":
-            let seed = spin(Int(session.book.seed), 0...Int(Int32.max))
-            session.book.setSeed(UInt64(seed))
-            engine.setSeed(UInt64(seed))
-            engine.evaluator.noiseSeed = Self.noiseSeed(for: UInt64(seed))
-        default:
-            messages.append("unknown option '\(name)' ignored")
-        }
-        return messages
-    }
+            m += session.book.setPaths(files)
+        },
+        OptionSpec(uci: "BookVariety", ucci: "bookvariety", kind: .spin(0...100, BookSelection().variety)) { _, session, v, m in
+            session.book.selection.variety = v.spin(session.book.selection.variety, 0...100, &m)
+        },
+        OptionSpec(uci: "BookDepth", ucci: "bookdepth", kind: .spin(0...200, BookSelection().maxPly)) { _, session, v, m in
+            session.book.selection.maxPly = v.spin(session.book.selection.maxPly, 0...200, &m)
+        },
+        OptionSpec(uci: "BookMinGames", ucci: "bookmingames", kind: .spin(1...1_000_000, BookSelection().minGames)) {
+            _, session, v, m in
+            session.book.selection.minGames = v.spin(session.book.selection.minGames, 1...1_000_000, &m)
+        },
+        OptionSpec(uci: "Seed", ucci: "seed", kind: .spin(0...Int(Int32.max), 0)) { _, session, v, m in
+            let seed = UInt64(v.spin(Int(session.book.seed), 0...Int(Int32.max), &m))
+            session.book.setSeed(seed)
+            session.engine.setSeed(seed)
+            session.engine.evaluator.noiseSeed = ProtocolOptions.noiseSeed(for: seed)
+        },
+        OptionSpec(uci: nil, ucci: "newgame", kind: .button) { _, session, _, _ in
+            session.engine.newGame()
+            session.book.newGame()
+        },
+        searchRule("nullmove", \.nullMove),
+        searchRule("latemovereductions", \.lateMoveReductions),
+        searchRule("futility", \.futility),
+        searchRule("reversefutility", \.reverseFutility),
+        // Old UCCI names, accepted and ignored as the specification advises.
+        OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: ["loadbook", "repetition", "drawmoves", "selectivity"]) {
+            _, _, _, _ in
+        },
+    ]
 }
 
 extension String {
