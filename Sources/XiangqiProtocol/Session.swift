@@ -290,65 +290,10 @@ public final class Session: @unchecked Sendable {
 
     func go(_ args: [String]) {
         stopSearchForChange()
-        var limits = SearchLimits()
-        limits.moveOverhead = options.moveOverhead
-        limits.ponderEnabled = options.ponder
-        var ponder = false, draw = false, infinite = false, perftDepth: Int?
-        var searchMoves: [String] = []
-        var ownTime: Int?, ownIncrement = 0, movesToGo: Int?
-        var redTime: Int?, blackTime: Int?, redIncrement = 0, blackIncrement = 0
-        var depthZero = false
-        let secondsScale = dialect == .ucci && !options.useMillisec ? 1000 : 1
-        var i = 0
-        /// The number after `word`, clamped to `range` (times: 0 to about 31 years).
-        func number(_ word: String, _ range: ClosedRange<Int> = 0...TimeManager.clockLimit) -> Int? {
-            guard i + 1 < args.count else {
-                inform("go: '\(word)' needs a number")
-                return nil
-            }
-            i += 1
-            switch ProtocolNumber.read(args[i], in: range) {
-            case .value(let n):
-                return n
-            case .clamped(let n):
-                inform("go: \(word) '\(args[i])' is out of range \(range.lowerBound)-\(range.upperBound); using \(n)")
-                return n
-            case .invalid:
-                inform("go: '\(args[i])' after '\(word)' is not a number, ignored")
-                return nil
-            }
-        }
-        while i < args.count {
-            let word = args[i].lowercased()
-            switch word {
-            case "ponder": ponder = true
-            case "draw": draw = true
-            case "infinite": infinite = true
-            case "depth":
-                if let n = number(word, 0...Score.maxPly - 8) {
-                    if n == 0 { depthZero = true } else { limits.depth = n }
-                }
-            case "nodes": if let n = number(word, 1...Int.max) { limits.nodes = UInt64(n) }
-            case "mate": if let n = number(word, 1...Score.maxPly / 2) { limits.mate = n }
-            case "movetime": if let n = number(word) { limits.moveTime = n }
-            case "time": if let n = number(word) { ownTime = n * secondsScale }
-            case "increment": if let n = number(word) { ownIncrement = n * secondsScale }
-            case "movestogo": if let n = number(word, 1...10_000) { movesToGo = n }
-            case "opptime", "oppincrement", "oppmovestogo": _ = number(word)
-            case "wtime": redTime = number(word)
-            case "btime": blackTime = number(word)
-            case "winc": redIncrement = number(word) ?? 0
-            case "binc": blackIncrement = number(word) ?? 0
-            case "perft": perftDepth = number(word, 0...10_000)
-            case "searchmoves":
-                searchMoves = Array(args[(i + 1)...])
-                i = args.count
-            default: inform("go: unknown word '\(args[i])' ignored")
-            }
-            i += 1
-        }
-        if let perftDepth {
-            perft([String(perftDepth)])
+        let command = GoCommand(args, secondsScale: dialect == .ucci && !options.useMillisec ? 1000 : 1)
+        for message in command.messages { inform(message) }
+        if let depth = command.perftDepth {
+            perft([String(depth)])
             return
         }
         guard let game else {
@@ -357,18 +302,11 @@ public final class Session: @unchecked Sendable {
             return
         }
         let position = game.position
-        let us = position.sideToMove
-        if let ownTime {
-            limits.clock = SearchLimits.Clock(timeLeft: ownTime, increment: ownIncrement, movesToGo: movesToGo)
-        } else if let t = us == .red ? redTime : blackTime {
-            limits.clock = SearchLimits.Clock(timeLeft: t, increment: us == .red ? redIncrement : blackIncrement,
-                                              movesToGo: movesToGo)
-        }
-        let noBound = limits.depth == nil && limits.nodes == nil && limits.moveTime == nil && limits.clock == nil
-            && limits.mate == nil
-        // No bound at all (or UCI `depth 0`, which Stockfish-family engines read as "no
-        // limit") searches until `stop`.
-        limits.infinite = infinite || noBound
+        var base = SearchLimits()
+        base.moveOverhead = options.moveOverhead
+        base.ponderEnabled = options.ponder
+        let limits = command.limits(for: position.sideToMove, base: base)
+        let ponder = command.ponder, searchMoves = command.searchMoves
 
         var rootMoves = position.legalMoves
         if !searchMoves.isEmpty {
@@ -377,7 +315,7 @@ public final class Session: @unchecked Sendable {
         }
         if !bannedMoves.isEmpty { rootMoves = rootMoves.filter { !bannedMoves.contains($0) } }
 
-        if depthZero && dialect == .ucci {
+        if command.depthZero && dialect == .ucci {
             send("info depth 0 score \(engine.evaluator.evaluate(position))")
             send("nobestmove")
             return
@@ -399,7 +337,7 @@ public final class Session: @unchecked Sendable {
             searchEndsByItself = !ponder && !searchIsInfinite
             stopReceived = false
             pendingResult = nil
-            drawOffered = draw
+            drawOffered = command.draw
             searchDialect = dialect
             searchStart = ContinuousClock.now
         }
