@@ -17,7 +17,8 @@ enum ProtocolNumber {
         if let n = Int(text) {
             return range.contains(n) ? .value(n) : .clamped(min(max(n, range.lowerBound), range.upperBound))
         }
-        guard let d = Double(text), !d.isNaN else { return .invalid }
+        // Decimal only: Swift's Double(_:) also reads hexadecimal ("0x10" as 16), which no GUI means.
+        guard !text.lowercased().contains("x"), let d = Double(text), !d.isNaN else { return .invalid }
         if d >= Double(range.upperBound) { return d == Double(range.upperBound) ? .value(range.upperBound) : .clamped(range.upperBound) }
         if d <= Double(range.lowerBound) { return d == Double(range.lowerBound) ? .value(range.lowerBound) : .clamped(range.lowerBound) }
         // Strictly inside the bounds, so the conversion cannot trap.
