@@ -5,20 +5,6 @@ import Darwin
 #endif
 import XiangqiCore
 
-/// How a game ended, as read from a game file.
-public enum GameResult: Sendable, Equatable {
-    case redWins, draw, blackWins
-
-    init?(_ text: Substring) {
-        switch text {
-        case "1-0": self = .redWins
-        case "0-1": self = .blackWins
-        case "1/2-1/2", "½-½": self = .draw
-        default: return nil
-        }
-    }
-}
-
 /// Builds an opening book from game files: one game per line (`RESULT<TAB>moves`) or PGN
 /// (tags, optional `[FEN]`, moves in ICCS, WXF or Chinese notation). Every move is validated;
 /// a bad game is reported with its file and line and skipped.
@@ -109,7 +95,7 @@ public struct BookBuilder {
         let trimmed = text.drop { $0 == " " }
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
         let fields = trimmed.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-        guard fields.count == 2, let result = GameResult(fields[0].trimmingSpaces) else {
+        guard fields.count == 2, let result = GameResult(text: fields[0].trimmingSpaces) else {
             skip(file, line, "expected RESULT<TAB>MOVES with RESULT 1-0, 0-1 or 1/2-1/2")
             return
         }
@@ -129,7 +115,7 @@ public struct BookBuilder {
                 text += " " + l
             }
         }
-        guard let resultTag = tags["Result"], let result = GameResult(resultTag) else {
+        guard let resultTag = tags["Result"], let result = GameResult(text: resultTag) else {
             skip(file, line, "no decisive or drawn [Result] tag")
             return
         }
@@ -150,7 +136,7 @@ public struct BookBuilder {
         }
         var tokens: [Substring] = []
         for token in cleaned.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            if GameResult(token) != nil || token == "*" { break }
+            if GameResult(text: token) != nil || token == "*" { break }
             var t = token
             // "12." or "12..." before a move, or glued as "12.h2e2".
             if let dot = t.lastIndex(of: "."), t[..<dot].allSatisfy({ $0.isNumber || $0 == "." }) {

@@ -86,15 +86,6 @@ public enum OpeningFile {
     }
 }
 
-/// How a game ended.
-public enum GameResult: String, Sendable {
-    case redWins = "1-0"
-    case blackWins = "0-1"
-    case draw = "1/2-1/2"
-
-    static func win(for color: Color) -> GameResult { color == .red ? .redWins : .blackWins }
-}
-
 /// One move of a game record.
 public struct MoveRecord: Sendable {
     public var move: Move

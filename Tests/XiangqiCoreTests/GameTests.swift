@@ -2,6 +2,19 @@ import Testing
 import XiangqiCore
 
 @Suite struct GameTests {
+    @Test func resultsReadTheirTextAndFollowTheStatus() throws {
+        #expect(GameResult(text: "1-0") == .redWins && GameResult(text: "0-1") == .blackWins)
+        #expect(GameResult(text: "1/2-1/2") == .draw && GameResult(text: "½-½") == .draw)
+        #expect(GameResult(text: "*") == nil && GameResult(text: "1-1") == nil)
+        #expect(GameResult.draw.rawValue == "1/2-1/2")
+        #expect(GameStatus.ongoing.result == nil)
+        #expect(GameStatus.win(.black, .checkmate).result == .blackWins)
+        #expect(GameStatus.draw(.moveLimit).result == .draw)
+        // Checkmated: Black's chariot mates the red king.
+        let mated = Game(try Position(fen: "3k5/9/9/9/9/9/9/9/r8/r3K4 w - - 0 1"))
+        #expect(mated.status().result == .blackWins)
+    }
+
     @Test func repetitionIsCounted() throws {
         var game = Game()
         #expect(game.repetitionCount == 0)
