@@ -348,6 +348,29 @@ extension NSLock {
         }
     }
 
+    @Test func everyLevelPlaysALegalMoveWithALegalReply() throws {
+        // The level's re-pick among candidate lines must keep the move and its expected reply
+        // legal (a reply from another line would be illegal after the chosen move).
+        let engine = Engine(hashMegabytes: 2)
+        for level in [0, 2, 5, 9, 14, 19] {
+            engine.skill = SkillLevel(level)
+            engine.setSeed(UInt64(level + 1))
+            for fen in [benchPositions[3], benchPositions[10], benchPositions[20]] {
+                let position = try Position(fen: fen)
+                for _ in 0..<3 {
+                    let result = engine.search(SearchLimits(depth: 6), game: Game(position))
+                    let move = try #require(result.bestMove, "level \(level): no move in \(fen)")
+                    #expect(position.legalMoves.contains(move), "level \(level): \(move.iccs) in \(fen)")
+                    if let reply = result.ponderMove {
+                        var after = position
+                        _ = after.make(move)
+                        #expect(after.legalMoves.contains(reply), "level \(level): reply \(reply.iccs) after \(move.iccs)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func levelZeroMissesWhatLevelTwentyFinds() throws {
         // Forced mates in 4 from the shared tactics collection, each with one winning first move.
         let mates = [
