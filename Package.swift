@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "XiangqiSearch", targets: ["XiangqiSearch"]),
         .library(name: "XiangqiBook", targets: ["XiangqiBook"]),
         .library(name: "XiangqiEngine", targets: ["XiangqiEngine"]),
+        .library(name: "XiangqiCodec", targets: ["XiangqiCodec"]),
         .library(name: "XiangqiClient", targets: ["XiangqiClient"]),
     ],
     dependencies: [
@@ -32,10 +33,13 @@ let package = Package(
         ),
         .target(name: "XiangqiBook", dependencies: ["XiangqiCore", "CSQLite"]),
         .target(name: "XiangqiEngine", dependencies: ["XiangqiSearch", "XiangqiBook"]),
-        .target(name: "XiangqiProtocol", dependencies: ["XiangqiEngine", "XiangqiBook"]),
+        // The text of what engines say (info and bestmove lines, scores, moves in either rank
+        // numbering): written by the protocol session, read by the client, one definition.
+        .target(name: "XiangqiCodec", dependencies: ["XiangqiCore", "XiangqiSearch"]),
+        .target(name: "XiangqiProtocol", dependencies: ["XiangqiEngine", "XiangqiBook", "XiangqiCodec"]),
         // Other engines as subprocesses (no Foundation: posix_spawn, pipes, a reader thread
-        // each), EPD suites, matches and their statistics. Needs only the core.
-        .target(name: "XiangqiClient", dependencies: ["XiangqiCore"]),
+        // each), EPD suites, matches and their statistics. Reads engine output with the codec.
+        .target(name: "XiangqiClient", dependencies: ["XiangqiCore", "XiangqiCodec"]),
         .executableTarget(
             name: "xiangqi",
             dependencies: [
@@ -44,6 +48,7 @@ let package = Package(
                 "XiangqiEngine",
                 "XiangqiProtocol",
                 "XiangqiClient",
+                "XiangqiCodec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +65,7 @@ let package = Package(
         ),
         .testTarget(name: "XiangqiSearchTests", dependencies: ["XiangqiEngine"]),
         .testTarget(name: "XiangqiBookTests", dependencies: ["XiangqiBook"]),
+        .testTarget(name: "XiangqiCodecTests", dependencies: ["XiangqiCodec"]),
         .testTarget(name: "XiangqiClientTests", dependencies: ["XiangqiClient", "xiangqi"]),
         .testTarget(
             name: "XiangqiProtocolTests",

@@ -1,3 +1,4 @@
+import XiangqiCodec
 import XiangqiCore
 
 /// One position of a test suite: `FEN; bm MOVE [MOVE...]; am MOVE [MOVE...]; id "name"; dm N;`.

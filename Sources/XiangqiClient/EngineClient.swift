@@ -1,3 +1,4 @@
+import XiangqiCodec
 import XiangqiCore
 
 /// What the handshake found out about an engine.
@@ -179,23 +180,22 @@ public actor EngineClient {
             case .line(let line, let arrival):
                 let elapsed = Self.milliseconds(arrival - started)
                 if line.hasPrefix("info") {
-                    guard var info = InfoParser.parse(line, dialect: identity.dialect, numbering: identity.rankNumbering)
+                    guard var info = EngineInfo(parsing: line, dialect: identity.dialect, numbering: identity.rankNumbering)
                     else { continue }
                     info.receivedAt = elapsed
                     reply.infos.append(info)
                     onInfo?(info)
-                } else if line.hasPrefix("nobestmove") {
+                } else if let answer = BestMoveLine(parsing: line, numbering: identity.rankNumbering) {
                     reply.elapsed = elapsed
-                    return reply
-                } else if line.hasPrefix("bestmove") {
-                    reply.elapsed = elapsed
-                    let words = line.split(separator: " ")
-                    guard words.count >= 2, words[1] != "(none)", words[1] != "0000" else { return reply }
-                    guard let move = MoveText.parse(words[1], identity.rankNumbering), position.isLegal(move) else {
-                        throw .illegalMove("'\(words[1])' is not legal in \(position.fen)")
+                    if let text = answer.unreadableMove {
+                        throw .illegalMove("'\(text)' is not legal in \(position.fen)")
+                    }
+                    guard let move = answer.move else { return reply }
+                    guard position.isLegal(move) else {
+                        throw .illegalMove("'\(MoveText.format(move, identity.rankNumbering))' is not legal in \(position.fen)")
                     }
                     reply.move = move
-                    if words.count >= 4, words[2] == "ponder", let ponder = MoveText.parse(words[3], identity.rankNumbering) {
+                    if let ponder = answer.ponderMove {
                         var after = position
                         _ = after.make(move)
                         if after.isLegal(ponder) { reply.ponderMove = ponder }

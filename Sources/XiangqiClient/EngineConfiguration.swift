@@ -1,3 +1,5 @@
+import XiangqiCodec
+
 /// Why talking to an engine failed. Every failure of the client is one of these.
 public enum EngineClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The engine specification could not be read.
@@ -23,18 +25,6 @@ public enum EngineClientError: Error, Sendable, Equatable, CustomStringConvertib
         case .notRunning: "the engine is not running"
         }
     }
-}
-
-/// The two protocols.
-public enum EngineDialect: String, Sendable {
-    case ucci, uci
-}
-
-/// How an engine numbers ranks in move text: ICCS 0-9 (UCCI, Pikafish, ours) or 1-10
-/// (Fairy-Stockfish in plain UCI once `UCI_Variant` is xiangqi, Sjaak II).
-public enum RankNumbering: String, Sendable {
-    case zeroBased = "iccs"
-    case oneBased = "uci10"
 }
 
 /// Piece letters in FENs sent to the engine: chess-style N/B (the standard) or H/E.

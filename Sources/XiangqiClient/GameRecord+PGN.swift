@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import XiangqiCodec
 import XiangqiCore
 
 extension GameRecord {
@@ -192,21 +193,5 @@ extension GameRecord {
         return .success(GameRecord(number: number, opening: opening, red: tags["Red"] ?? "?", black: tags["Black"] ?? "?",
                                    firstIsRed: number % 2 == 1, moves: moves, result: result, reason: reason,
                                    finalFEN: game.position.fen))
-    }
-}
-
-extension EngineScore {
-    /// Reads ``description``'s form back: `+0.43`, `-1.05`, `+M3`, `-M2`.
-    init?(text: String) {
-        if text.hasPrefix("+M") || text.hasPrefix("-M") {
-            guard let n = Int(text.dropFirst(2)) else { return nil }
-            self = .mate(text.hasPrefix("-") ? -n : n)
-            return
-        }
-        guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
-        let digits = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
-        guard digits.count == 2, let whole = Int(digits[0]), let cents = Int(digits[1]), digits[1].count == 2 else { return nil }
-        let value = whole * 100 + cents
-        self = .centipawns(sign == "-" ? -value : value)
     }
 }

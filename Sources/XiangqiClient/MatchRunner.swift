@@ -1,3 +1,4 @@
+import XiangqiCodec
 import XiangqiCore
 
 /// How each move of a match is limited.

@@ -1,3 +1,4 @@
+import XiangqiCodec
 import XiangqiCore
 
 /// Anything that can search a position for a suite: an external engine through
@@ -58,7 +59,7 @@ public enum SuiteJudge {
         outcome.solved = solved
         guard solved else { return outcome }
         var since: Int?
-        for info in reply.infos where info.multiPV == 1 {
+        for info in reply.infos where info.lineNumber == 1 {
             guard info.score != nil || !info.principalVariation.isEmpty else { continue }
             if good(move: info.principalVariation.first, score: info.score) {
                 since = since ?? info.receivedAt

@@ -21,18 +21,6 @@ public struct MoveRequest: Sendable {
     }
 }
 
-/// Win, draw and loss chances per mille, for the side to move.
-public struct Chances: Sendable, Equatable {
-    public var win: Int
-    public var draw: Int
-    public var loss: Int
-
-    /// The chances of `score` in the model of ``WinDrawLoss``.
-    public init(score: Int) {
-        (win, draw, loss) = WinDrawLoss.chances(forScore: score)
-    }
-}
-
 /// Where a book move came from.
 public struct BookSource: Sendable, Equatable {
     /// The book's file name (or the name it was opened under).

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import XiangqiBook
+import XiangqiCodec
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
@@ -242,34 +243,21 @@ public final class Session: @unchecked Sendable {
     /// only when the text cannot be read as a legal ICCS move.
     func readMove(_ token: String, in position: Position) -> Move? {
         if let move = Move(iccs: token), position.isLegal(move) { return move }
-        if let move = Self.moveFromRanksOne(token), position.isLegal(move) {
+        if let move = MoveText.parse(token, .oneBased), position.isLegal(move) {
             ranksFromOne = true
             return move
         }
         return position.parseMove(token)
     }
 
-    /// Parses `h3e3`-style text with ranks 1-10.
-    static func moveFromRanksOne(_ text: String) -> Move? {
-        let chars = Array(text.lowercased())
-        var i = 0
-        func square() -> Square? {
-            guard i < chars.count, let f = chars[i].asciiValue, f >= 97, f <= 105 else { return nil }
-            i += 1
-            var digits = ""
-            while i < chars.count, chars[i].isNumber, digits.count < 2 { digits.append(chars[i]); i += 1 }
-            guard let r = Int(digits), (1...10).contains(r) else { return nil }
-            return Square(file: Int(f) - 97, rank: r - 1)
-        }
-        guard let from = square(), let to = square(), i == chars.count, from != to else { return nil }
-        return Move(from: from, to: to)
-    }
-
     /// A move as the GUI expects to read it.
-    func text(_ move: Move) -> String {
-        guard ranksFromOne else { return move.iccs }
-        return "\(move.from.name.prefix(1))\(move.from.rank + 1)\(move.to.name.prefix(1))\(move.to.rank + 1)"
-    }
+    func text(_ move: Move) -> String { MoveText.format(move, numbering) }
+
+    /// The rank numbering of the moves the GUI sends, and so of the replies.
+    var numbering: RankNumbering { ranksFromOne ? .oneBased : .zeroBased }
+
+    /// The dialect of the running search's output (UCI until a `ucci` handshake).
+    private var searchWireDialect: EngineDialect { lock.withLock { searchDialect } == .ucci ? .ucci : .uci }
 
     func banMoves(_ args: [String]) {
         guard let position = game?.position else {
@@ -316,8 +304,11 @@ public final class Session: @unchecked Sendable {
         if !bannedMoves.isEmpty { rootMoves = rootMoves.filter { !bannedMoves.contains($0) } }
 
         if command.depthZero && dialect == .ucci {
-            send("info depth 0 score \(engine.evaluator.evaluate(position))")
-            send("nobestmove")
+            var info = EngineInfo()
+            info.depth = 0
+            info.score = .centipawns(engine.evaluator.evaluate(position))
+            send(info.line(.ucci)!)
+            send(BestMoveLine(move: nil).line(.ucci))
             return
         }
         lock.withLock { searchedThisPosition = true }
@@ -360,61 +351,28 @@ public final class Session: @unchecked Sendable {
         lock.withLock { searchDialect = dialect }
         report(SearchInfo(depth: 1, selectiveDepth: 1, score: decision.score, bound: .exact,
                           nodes: 0, time: 0, hashfull: engine.hashfull, principalVariation: [move]))
-        var line = "bestmove \(text(move))"
-        if let reply = decision.ponderMove { line += " ponder \(text(reply))" }
-        send(line)
+        send(BestMoveLine(move: move, ponderMove: decision.ponderMove).line(searchWireDialect, numbering))
         return true
     }
 
     func sendNoMove(legalMovesExist: Bool) {
-        if dialect == .ucci {
-            send("nobestmove")
-        } else {
-            if !legalMovesExist { send("info depth 0 score mate 0") }
-            send("bestmove (none)")
+        if dialect != .ucci && !legalMovesExist {
+            var mated = EngineInfo()
+            mated.depth = 0
+            mated.score = .mate(0)
+            send(mated.line(.uci)!)
         }
+        send(BestMoveLine(move: nil).line(dialect == .ucci ? .ucci : .uci))
     }
 
     func report(_ info: SearchInfo) {
-        var line = "info depth \(info.depth)"
-        let ucci = lock.withLock { searchDialect } == .ucci
-        // UCCI has no notation for a bound: only exact iterations are reported there.
-        if ucci && (info.bound != .exact || info.multiPV > 1) { return }
-        if ucci {
-            line += " score \(ucciScore(info.score))"
-            if options.showWDL {
-                let (w, d, l) = WinDrawLoss.chances(forScore: info.score)
-                line += " wdl \(w) \(d) \(l)"
-            }
-            line += " time \(info.time) nodes \(info.nodes) nps \(info.nodesPerSecond)"
-        } else {
-            line += " seldepth \(info.selectiveDepth) multipv \(info.multiPV) score \(uciScore(info.score))"
-            if info.bound == .lower { line += " lowerbound" } else if info.bound == .upper { line += " upperbound" }
-            if options.showWDL {
-                let (w, d, l) = WinDrawLoss.chances(forScore: info.score)
-                line += " wdl \(w) \(d) \(l)"
-            }
-            line += " nodes \(info.nodes) nps \(info.nodesPerSecond) hashfull \(info.hashfull) time \(info.time)"
-        }
-        if !info.principalVariation.isEmpty {
-            line += " pv " + info.principalVariation.map(text).joined(separator: " ")
-        }
-        send(line)
+        let chances = options.showWDL ? Chances(score: info.score) : nil
+        // UCCI has no notation for a bound or a second line: those are not reported there.
+        if let line = EngineInfo(info, chances: chances).line(searchWireDialect, numbering) { send(line) }
     }
 
     func reportCurrentMove(_ current: CurrentMoveInfo) {
-        send("info depth \(current.depth) currmove \(text(current.move)) currmovenumber \(current.number)")
-    }
-
-    func uciScore(_ score: Int) -> String {
-        Score.isMate(score) ? "mate \(Score.mateInMoves(score))" : "cp \(score)"
-    }
-
-    /// UCCI scores are bare integers; mates as ±(10000 − plies), ElephantEye's convention.
-    func ucciScore(_ score: Int) -> Int {
-        guard Score.isMate(score) else { return max(-9000, min(9000, score)) }
-        let plies = Score.mate - abs(score)
-        return score > 0 ? 10000 - plies : -(10000 - plies)
+        send(EngineInfo.currentMoveLine(depth: current.depth, move: current.move, number: current.number, numbering))
     }
 
     func finished(_ result: SearchResult) {
@@ -431,16 +389,9 @@ public final class Session: @unchecked Sendable {
     private func emitLocked(_ result: SearchResult) {
         holdResult = false
         pendingResult = nil
-        guard let move = result.bestMove else {
-            if searchDialect == .ucci { send("nobestmove") } else { send("bestmove (none)") }
-            return
-        }
-        var line = "bestmove \(text(move))"
-        if let p = result.ponderMove { line += " ponder \(text(p))" }
-        if searchDialect == .ucci && drawOffered && Engine.acceptsDraw(score: result.score) {
-            line += " draw"
-        }
-        send(line)
+        let accepts = result.bestMove != nil && drawOffered && Engine.acceptsDraw(score: result.score)
+        let answer = BestMoveLine(move: result.bestMove, ponderMove: result.ponderMove, draw: accepts)
+        send(answer.line(searchDialect == .ucci ? .ucci : .uci, numbering))
     }
 
     func ponderHit(_ args: [String]) {
@@ -491,7 +442,7 @@ public final class Session: @unchecked Sendable {
         }
         var line = "pophash"
         if entry.move.isReal { line += " bestmove \(text(entry.move))" }
-        let score = ucciScore(entry.score)
+        let score = EngineScore(searchScore: entry.score).ucciValue
         if entry.bound == .lower || entry.bound == .exact { line += " lowerbound \(score) depth \(entry.depth)" }
         if entry.bound == .upper || entry.bound == .exact { line += " upperbound \(score) depth \(entry.depth)" }
         send(line)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import XiangqiClient
+import XiangqiCodec
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
@@ -174,7 +175,7 @@ final class InProcessSolver: SuiteSolver {
         let infos = InfoLog()
         let clock = ContinuousClock(), start = clock.now
         let result: SearchResult = await withCheckedContinuation { continuation in
-            engine.startSearch(searchLimits, onInfo: { info in infos.append(Self.engineInfo(info)) },
+            engine.startSearch(searchLimits, onInfo: { info in infos.append(EngineInfo(info)) },
                                onResult: { continuation.resume(returning: $0) })
         }
         let elapsed = clock.now - start
@@ -184,20 +185,6 @@ final class InProcessSolver: SuiteSolver {
         reply.infos = infos.all
         reply.elapsed = Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
         return reply
-    }
-
-    static func engineInfo(_ info: SearchInfo) -> EngineInfo {
-        var e = EngineInfo()
-        e.depth = info.depth
-        e.selectiveDepth = info.selectiveDepth
-        e.score = Score.isMate(info.score) ? .mate(Score.mateInMoves(info.score)) : .centipawns(info.score)
-        e.isBound = info.bound != .exact
-        e.nodes = info.nodes
-        e.time = info.time
-        e.multiPV = info.multiPV
-        e.principalVariation = info.principalVariation
-        e.receivedAt = info.time
-        return e
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import XiangqiCodec
 import XiangqiCore
 @testable import XiangqiClient
 
@@ -161,34 +162,6 @@ import XiangqiCore
         #expect(throws: EngineClientError.self) { try EngineConfiguration(specification: "xiangqi proto=xboard") }
         #expect(throws: EngineClientError.self) { try EngineConfiguration(specification: "'unterminated") }
         #expect(throws: EngineClientError.self) { try EngineConfiguration(specification: "   ") }
-    }
-
-    @Test func movesConvertBetweenRankNumberings() {
-        #expect(MoveText.parse("h2e2", .zeroBased) == Move(iccs: "h2e2"))
-        #expect(MoveText.parse("h3e3", .oneBased) == Move(iccs: "h2e2"))
-        #expect(MoveText.parse("a10a9", .oneBased) == Move(iccs: "a9a8"))
-        #expect(MoveText.parse("a10a9", .zeroBased) == nil)
-        #expect(MoveText.parse("j1j2", .zeroBased) == nil && MoveText.parse("h2", .zeroBased) == nil)
-        #expect(MoveText.parse("h0h0", .zeroBased) == nil && MoveText.parse("(none)", .zeroBased) == nil)
-        #expect(MoveText.format(Move(iccs: "a9a8")!, .oneBased) == "a10a9")
-        #expect(MoveText.format(Move(iccs: "a9a8")!, .zeroBased) == "a9a8")
-    }
-
-    @Test func infoLinesAreRead() throws {
-        let uci = try #require(InfoParser.parse("info depth 12 seldepth 18 multipv 2 score cp -35 upperbound nodes 123456 nps 1000 time 250 pv h2e2 h9g7",
-                                                dialect: .uci, numbering: .zeroBased))
-        #expect(uci.depth == 12 && uci.selectiveDepth == 18 && uci.multiPV == 2 && uci.score == .centipawns(-35))
-        #expect(uci.isBound && uci.nodes == 123456 && uci.time == 250)
-        #expect(uci.principalVariation == [Move(iccs: "h2e2")!, Move(iccs: "h9g7")!])
-        let mate = try #require(InfoParser.parse("info depth 5 score mate -3 pv h3e3", dialect: .uci, numbering: .oneBased))
-        #expect(mate.score == .mate(-3) && mate.principalVariation == [Move(iccs: "h2e2")!])
-        // UCCI: bare scores, mates as 10000 - plies.
-        #expect(InfoParser.parse("info depth 3 score 9995 pv h2e2", dialect: .ucci, numbering: .zeroBased)?.score == .mate(3))
-        #expect(InfoParser.parse("info depth 3 score -9994", dialect: .ucci, numbering: .zeroBased)?.score == .mate(-3))
-        #expect(InfoParser.parse("info depth 3 score 40", dialect: .ucci, numbering: .zeroBased)?.score == .centipawns(40))
-        #expect(InfoParser.parse("info string hello score cp 3", dialect: .uci, numbering: .zeroBased) == nil)
-        #expect(InfoParser.parse("info currmove h2e2 currmovenumber 1", dialect: .uci, numbering: .zeroBased) == nil)
-        #expect(InfoParser.parse("info depth x score cp", dialect: .uci, numbering: .zeroBased) == nil)
     }
 
     @Test func goCommandsFollowTheDialect() {

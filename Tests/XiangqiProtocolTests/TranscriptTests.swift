@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XiangqiEngine
+import XiangqiSearch
 @testable import XiangqiProtocol
 
 /// Runs a transcript: `> line` is sent to a fresh in-memory session; `< pattern` must match

@@ -1,0 +1,103 @@
+import Testing
+import XiangqiCodec
+import XiangqiCore
+import XiangqiSearch
+
+@Suite struct CodecTests {
+    @Test func movesConvertBetweenRankNumberings() {
+        #expect(MoveText.parse("h2e2", .zeroBased) == Move(iccs: "h2e2"))
+        #expect(MoveText.parse("h3e3", .oneBased) == Move(iccs: "h2e2"))
+        #expect(MoveText.parse("H3E3", .oneBased) == Move(iccs: "h2e2"))
+        #expect(MoveText.parse("a10a9", .oneBased) == Move(iccs: "a9a8"))
+        #expect(MoveText.parse("a10a9", .zeroBased) == nil)
+        #expect(MoveText.parse("a0a1", .oneBased) == nil && MoveText.parse("a11a9", .oneBased) == nil)
+        #expect(MoveText.parse("j1j2", .zeroBased) == nil && MoveText.parse("h2", .zeroBased) == nil)
+        #expect(MoveText.parse("h0h0", .zeroBased) == nil && MoveText.parse("(none)", .zeroBased) == nil)
+        #expect(MoveText.format(Move(iccs: "a9a8")!, .oneBased) == "a10a9")
+        #expect(MoveText.format(Move(iccs: "a9a8")!, .zeroBased) == "a9a8")
+    }
+
+    @Test func infoLinesAreRead() throws {
+        let uci = try #require(EngineInfo(parsing: "info depth 12 seldepth 18 multipv 2 score cp -35 upperbound nodes 123456 nps 1000 time 250 pv h2e2 h9g7",
+                                          dialect: .uci, numbering: .zeroBased))
+        #expect(uci.depth == 12 && uci.selectiveDepth == 18 && uci.multiPV == 2 && uci.score == .centipawns(-35))
+        #expect(uci.bound == .upper && uci.nodes == 123456 && uci.nodesPerSecond == 1000 && uci.time == 250)
+        #expect(uci.principalVariation == [Move(iccs: "h2e2")!, Move(iccs: "h9g7")!])
+        let mate = try #require(EngineInfo(parsing: "info depth 5 score mate -3 wdl 0 0 1000 pv h3e3", dialect: .uci, numbering: .oneBased))
+        #expect(mate.score == .mate(-3) && mate.principalVariation == [Move(iccs: "h2e2")!])
+        #expect(mate.chances == Chances(win: 0, draw: 0, loss: 1000) && mate.lineNumber == 1)
+        // UCCI: bare scores, mates as 10000 - plies; 9000 is the largest centipawn score.
+        #expect(EngineInfo(parsing: "info depth 3 score 9995 pv h2e2", dialect: .ucci, numbering: .zeroBased)?.score == .mate(3))
+        #expect(EngineInfo(parsing: "info depth 3 score -9994", dialect: .ucci, numbering: .zeroBased)?.score == .mate(-3))
+        #expect(EngineInfo(parsing: "info depth 3 score 40", dialect: .ucci, numbering: .zeroBased)?.score == .centipawns(40))
+        #expect(EngineInfo(parsing: "info depth 3 score 9000", dialect: .ucci, numbering: .zeroBased)?.score == .centipawns(9000))
+        #expect(EngineInfo(parsing: "info string hello score cp 3", dialect: .uci, numbering: .zeroBased) == nil)
+        #expect(EngineInfo(parsing: "info currmove h2e2 currmovenumber 1", dialect: .uci, numbering: .zeroBased) == nil)
+        #expect(EngineInfo(parsing: "info depth x score cp", dialect: .uci, numbering: .zeroBased) == nil)
+        #expect(EngineInfo(parsing: "bestmove h2e2", dialect: .uci, numbering: .zeroBased) == nil)
+    }
+
+    /// What the engine writes is what a client reads back, in both dialects and numberings,
+    /// for every score kind and bound that the dialect can say.
+    @Test func infoLinesSurviveARoundTrip() throws {
+        let pv = ["h2e2", "h9g7", "h0g2"].map { Move(iccs: $0)! }
+        let scores = [0, 35, -35, 8999, -12000, 20000, Score.mate - 1, Score.mate - 7, -(Score.mate - 2), -(Score.mate - 10), -Score.mate]
+        for dialect in [EngineDialect.ucci, .uci] {
+            for numbering in [RankNumbering.zeroBased, .oneBased] {
+                for score in scores {
+                    for bound in [Bound.exact, .lower, .upper] {
+                        for multiPV in [1, 2] {
+                            let search = SearchInfo(depth: 14, selectiveDepth: 22, score: score, bound: bound, nodes: 987_654,
+                                                    time: 321, hashfull: 77, principalVariation: pv, multiPV: multiPV)
+                            let info = EngineInfo(search, chances: Chances(score: score))
+                            guard let line = info.line(dialect, numbering) else {
+                                #expect(dialect == .ucci && (bound != .exact || multiPV > 1))
+                                continue
+                            }
+                            var read = try #require(EngineInfo(parsing: line, dialect: dialect, numbering: numbering))
+                            read.receivedAt = info.receivedAt
+                            var expected = info
+                            if dialect == .ucci {
+                                // UCCI has no seldepth, multipv or hashfull; its scores stop at ±9000.
+                                expected.selectiveDepth = nil
+                                expected.multiPV = nil
+                                expected.hashfull = nil
+                                if case .centipawns(let cp) = info.score { expected.score = .centipawns(max(-9000, min(9000, cp))) }
+                            }
+                            #expect(read == expected, "\(line)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func bestMoveLinesAreWrittenAndRead() throws {
+        let move = Move(iccs: "h2e2")!, reply = Move(iccs: "h9g7")!
+        #expect(BestMoveLine(move: move, ponderMove: reply, draw: true).line(.ucci) == "bestmove h2e2 ponder h9g7 draw")
+        #expect(BestMoveLine(move: move, ponderMove: reply, draw: true).line(.uci, .oneBased) == "bestmove h3e3 ponder h10g8")
+        #expect(BestMoveLine(move: nil).line(.ucci) == "nobestmove")
+        #expect(BestMoveLine(move: nil).line(.uci) == "bestmove (none)")
+        for dialect in [EngineDialect.ucci, .uci] {
+            for numbering in [RankNumbering.zeroBased, .oneBased] {
+                for answer in [BestMoveLine(move: move), BestMoveLine(move: move, ponderMove: reply),
+                               BestMoveLine(move: move, draw: dialect == .ucci), BestMoveLine(move: nil)] {
+                    #expect(BestMoveLine(parsing: answer.line(dialect, numbering), numbering: numbering) == answer)
+                }
+            }
+        }
+        let unreadable = try #require(BestMoveLine(parsing: "bestmove z9z9 ponder h9g7", numbering: .zeroBased))
+        #expect(unreadable.move == nil && unreadable.unreadableMove == "z9z9" && unreadable.ponderMove == reply)
+        #expect(BestMoveLine(parsing: "bestmove 0000", numbering: .zeroBased) == BestMoveLine(move: nil))
+        #expect(BestMoveLine(parsing: "bestmove", numbering: .zeroBased) == BestMoveLine(move: nil))
+        #expect(BestMoveLine(parsing: "bestmoves h2e2", numbering: .zeroBased) == nil)
+        #expect(BestMoveLine(parsing: "info depth 1", numbering: .zeroBased) == nil)
+    }
+
+    @Test func scoresReadBackFromGameRecords() {
+        for score in [EngineScore.centipawns(43), .centipawns(-105), .centipawns(0), .mate(3), .mate(-2)] {
+            #expect(EngineScore(text: score.description) == score)
+        }
+        #expect(EngineScore(text: "0.43") == nil && EngineScore(text: "+M") == nil && EngineScore(text: "+1.5") == nil)
+    }
+}
