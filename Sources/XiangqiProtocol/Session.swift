@@ -112,6 +112,7 @@ public final class Session: @unchecked Sendable {
         case "ucci": handshake(.ucci)
         case "uci", "ucicyclone": handshake(.uci)
         case "isready": send("readyok")
+        case "debug": setDebug(args)
         case "setoption": stopSearchForChange(); setOption(args)
         case "ucinewgame", "uccinewgame":
             stopSearchForChange()
@@ -152,6 +153,16 @@ public final class Session: @unchecked Sendable {
         send("id author \(Self.engineAuthor)")
         for line in ProtocolOptions.announcements(d, bookFiles: book.paths) { send(line) }
         send(d == .ucci ? "ucciok" : "uciok")
+    }
+
+    /// UCI `debug [on | off]` (UCCI: `setoption debug true`): echoes each input line and
+    /// reports each search's time budget.
+    func setDebug(_ args: [String]) {
+        switch args.first?.lowercased() {
+        case nil, "on": options.debug = true
+        case "off": options.debug = false
+        case let other?: inform("debug: expected on or off, not '\(other)'; unchanged")
+        }
     }
 
     /// A change of options or position arrived during a search: GUIs should not do that,
@@ -294,6 +305,10 @@ public final class Session: @unchecked Sendable {
         base.moveOverhead = options.moveOverhead
         base.ponderEnabled = options.ponder
         let limits = command.limits(for: position.sideToMove, base: base)
+        if options.debug, let budget = limits.timeBudget {
+            let optimum = budget.optimum < budget.maximum ? "optimum \(budget.optimum) ms, " : ""
+            inform("time budget: \(optimum)maximum \(budget.maximum) ms")
+        }
         let ponder = command.ponder, searchMoves = command.searchMoves
 
         var rootMoves = position.legalMoves

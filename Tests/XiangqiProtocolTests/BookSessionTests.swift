@@ -62,6 +62,14 @@ import XiangqiProtocol
         #expect(searched.contains { $0.hasPrefix("info depth 2 ") })
         #expect(!searched.contains { $0.contains("book move") })
 
+        // BookDepth: the book answers only below that many plies (here: the start position, ply 0).
+        _ = run(session, sink, ["setoption name BookDepth value 1"])
+        let start = run(session, sink, ["position startpos", "go depth 2"])
+        #expect(start.contains { $0.hasPrefix("info string book move ") })
+        let none = run(session, sink, ["setoption name BookDepth value 0", "go depth 2"])
+        #expect(!none.contains { $0.contains("book move") } && none.contains { $0.hasPrefix("info depth 2 ") })
+        _ = run(session, sink, ["setoption name BookDepth value 40"])
+
         // searchmoves restricts the book too; OwnBook false searches.
         let restricted = run(session, sink, ["position startpos", "go depth 2 searchmoves c3c4"])
         #expect(restricted.last?.hasPrefix("bestmove c3c4") == true)

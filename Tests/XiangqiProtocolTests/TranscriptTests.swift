@@ -86,7 +86,7 @@ func lineMatches(_ line: String, _ pattern: String) -> Bool {
 @Suite(.serialized) struct TranscriptTests {
     static let names = ["ucci-handshake", "uci-handshake", "ucci-search", "uci-search", "bad-input",
                         "no-legal-move", "banmoves", "debug-commands", "options", "ranks-from-one",
-                        "infinite-and-ponder", "absurd-numbers", "batch-mode", "threads", "draw-offers", "hash-options"]
+                        "infinite-and-ponder", "absurd-numbers", "batch-mode", "threads", "draw-offers", "hash-options", "contempt"]
 
     @Test(arguments: names)
     func transcript(_ name: String) throws {
@@ -109,6 +109,36 @@ func lineMatches(_ line: String, _ pattern: String) -> Bool {
         #expect(lines.last == "readyok")
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("info string ") && $0.count < 260 })
         #expect(lines.count == 4)
+    }
+
+    /// Move Overhead: what it keeps back shows in the time budget that `debug on` reports.
+    @Test func moveOverheadShortensTheTimeBudget() throws {
+        let sink = MemorySink()
+        let session = Session(engine: Engine(hashMegabytes: 2), output: sink)
+        func budget(overhead: Int, go: String = "go wtime 10000 btime 10000 winc 100 binc 100") throws -> (optimum: Int, maximum: Int) {
+            for line in ["setoption name Move Overhead value \(overhead)", "position startpos", go] { session.handle(line) }
+            session.waitForSearch()
+            let line = try #require(sink.take().first { $0.hasPrefix("info string time budget: ") })
+            let numbers = line.split(separator: " ").compactMap { Int($0) }
+            return (numbers.first!, numbers.last!)
+        }
+        for line in ["uci", "debug on"] { session.handle(line) }
+        let small = try budget(overhead: 10), large = try budget(overhead: 1000)
+        #expect(large.optimum < small.optimum && large.maximum < small.maximum)
+        #expect(small.maximum <= 10000 - 10 && large.maximum <= 10000 - 1000)
+        // A fixed move time has only a maximum, and the overhead takes at most 2% of it.
+        let fixed = try budget(overhead: 1000, go: "go movetime 1000")
+        #expect(fixed.optimum == fixed.maximum && fixed.maximum == 980)
+        // debug off: no more reports; a bad argument is refused.
+        session.handle("debug maybe")
+        #expect(sink.take().contains("info string debug: expected on or off, not 'maybe'; unchanged"))
+        session.handle("debug off")
+        _ = sink.take()
+        session.handle("go movetime 50")
+        session.waitForSearch()
+        let quiet = sink.take()
+        #expect(quiet.last?.hasPrefix("bestmove ") == true)
+        #expect(!quiet.contains { $0.contains("time budget") || $0.contains("received") })
     }
 
     @Test func randomnessFollowsTheSeed() {
