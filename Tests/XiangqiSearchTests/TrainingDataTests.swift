@@ -1,0 +1,93 @@
+import Testing
+import XiangqiCore
+import XiangqiEngine
+import XiangqiSearch
+
+/// Training positions: the 32-byte record and the self-play that writes it.
+@Suite struct TrainingDataTests {
+    @Test func recordsRoundTripOverRandomPlayouts() throws {
+        var random = SeededGenerator(seed: 11)
+        var checked = 0
+        for _ in 0..<20 {
+            var position = Position.start
+            for ply in 0..<120 {
+                let record = TrainingRecord(position: position, score: Int.random(in: -3000...3000, using: &random),
+                                            redResult: Int.random(in: -1...1, using: &random), ply: ply)
+                let bytes = record.bytes
+                #expect(bytes.count == TrainingRecord.byteCount)
+                let read = try TrainingRecord(bytes: bytes)
+                #expect(read == record)
+                // The record's FEN is the position's board and side to move.
+                let again = try Position(fen: read.fen)
+                #expect(again.fen.split(separator: " ").prefix(2) == position.fen.split(separator: " ").prefix(2))
+                checked += 1
+                guard let move = position.legalMoves.randomElement(using: &random) else { break }
+                _ = position.make(move)
+            }
+        }
+        #expect(checked > 1000)
+        // Scores beyond Int16 are clamped, plies beyond 255 saturate.
+        let extreme = try TrainingRecord(bytes: TrainingRecord(position: .start, score: 99_999, redResult: 1, ply: 700).bytes)
+        #expect(extreme.score == Int(Int16.max) && extreme.ply == 255)
+    }
+
+    @Test func badRecordsAreRefused() {
+        let good = TrainingRecord(position: .start, score: 12, redResult: 0, ply: 0).bytes
+        #expect(throws: TrainingRecord.DecodingError.wrongSize(31)) { try TrainingRecord(bytes: good.dropLast()) }
+        var crowded = good
+        for i in 0..<12 { crowded[i] = 0xFF }
+        #expect(throws: TrainingRecord.DecodingError.tooManyPieces(90)) { try TrainingRecord(bytes: crowded) }
+        var empty = good
+        empty[12] &= 0xF0  // the first occupied square (a0) loses its piece code
+        #expect(throws: TrainingRecord.DecodingError.badPiece(square: 0)) { try TrainingRecord(bytes: empty) }
+        var result = good
+        result[30] = 2
+        #expect(throws: TrainingRecord.DecodingError.badResult(2)) { try TrainingRecord(bytes: result) }
+    }
+
+    /// Game i depends on the seed and i only: one thread or two, a whole range or a part of it.
+    @Test func selfPlayIsReproducibleAndKeepsQuietPositions() throws {
+        var settings = DataGeneration()
+        settings.nodes = 150
+        settings.maxPlies = 160
+        settings.seed = 5
+        func collect(_ range: Range<Int>, threads: Int) -> [Int: DataGeneration.Outcome?] {
+            let box = OutcomeBox()
+            settings.run(games: range, threads: threads) { index, outcome in box.add(index, outcome) }
+            return box.outcomes
+        }
+        let one = collect(0..<3, threads: 1)
+        let two = collect(0..<3, threads: 2)
+        let last = collect(2..<3, threads: 1)
+        #expect(one.keys.sorted() == [0, 1, 2] && two.keys.sorted() == [0, 1, 2])
+        for i in 0..<3 {
+            #expect(one[i]??.records == two[i]??.records)
+        }
+        #expect(one[2]??.records == last[2]??.records)
+        let played = one.values.compactMap { $0 }
+        #expect(!played.isEmpty)
+        for outcome in played {
+            let red = outcome.result == .redWins ? 1 : outcome.result == .blackWins ? -1 : 0
+            #expect(!outcome.records.isEmpty)
+            for record in outcome.records {
+                #expect(record.redResult == red)
+                let position = try Position(fen: record.fen)
+                #expect(!position.isInCheck)
+                #expect(abs(record.score) < 10_000)
+            }
+        }
+        // Another seed, other games.
+        settings.seed = 6
+        let other = collect(0..<1, threads: 1)
+        #expect(other[0]??.records != one[0]??.records)
+    }
+}
+
+/// Outcomes collected from the generator's worker threads.
+private final class OutcomeBox: @unchecked Sendable {
+    // `lock` guards `storage`.
+    private let lock = Lock()
+    private var storage: [Int: DataGeneration.Outcome?] = [:]
+    func add(_ index: Int, _ outcome: DataGeneration.Outcome?) { lock.withLock { storage[index] = .some(outcome) } }
+    var outcomes: [Int: DataGeneration.Outcome?] { lock.withLock { storage } }
+}
