@@ -1,0 +1,195 @@
+import XiangqiCore
+
+/// An efficiently updatable network (NNUE) that evaluates a position in centipawns for the
+/// side to move.
+///
+/// **Features.** Each side sees the board from its own end: for Black the ranks are flipped
+/// and the colours swapped, so "own" pieces always start at ranks 0-3. The board is also
+/// mirrored left-right when the side's king stands on files f-i, so that its king is always on
+/// files d or e (xiangqi is left-right symmetric, and this halves what the network must
+/// learn). A feature is (king bucket, own or enemy piece kind, square): 14 × 90 = 1260 per
+/// bucket. With 6 buckets the bucket is the king's square among the 6 it can then stand on
+/// (files d-e, ranks 0-2); with 1 bucket there is none. Each side's accumulator is the sum
+/// of the first-layer rows of its active features (at most 32) plus a bias; a move changes
+/// two or three features, so the search updates accumulators instead of recomputing them
+/// (see ``AccumulatorStack``), except when a king move changes its side's mirror or bucket.
+///
+/// **Output.** `[side to move's accumulator, other side's]` through SCReLU (clamp to
+/// `0...qa`, then square) and one linear output: a single hidden layer, which trains in
+/// minutes on a CPU from a few million positions (the data this project can make on two
+/// cores) and evaluates in a few hundred cycles.
+///
+/// **Quantization.** First layer and bias in Int16 scaled by ``qa``; output weights in Int16
+/// scaled by ``qb``; output bias in Int32 scaled by `qa × qb`. The evaluation is
+/// `(Σ screlu(a) × w / qa + bias) × scale / (qa × qb)` centipawns.
+public final class Network: @unchecked Sendable {
+    // Immutable after init: the weight buffers are written once, then only read (from any
+    // number of search threads).
+
+    /// Piece-square features per bucket: 2 sides × 7 kinds × 90 squares.
+    public static let featuresPerBucket = 1260
+    /// Squares a king can stand on after mirroring (files d-e, ranks 0-2): the largest bucket count.
+    public static let maximumBuckets = 6
+    /// The accumulator width must be a multiple of this (the SIMD chunk).
+    public static let hiddenMultiple = 16
+
+    public let buckets: Int
+    public let hidden: Int
+    public let qa: Int
+    public let qb: Int
+    /// Centipawns per unit of the network's (unquantized) output.
+    public let scale: Int
+    /// FNV-1a 64 of the weights as stored in the file: names a network in records.
+    public let contentHash: UInt64
+
+    /// `[feature][hidden]`.
+    let featureWeights: UnsafeMutablePointer<Int16>
+    let featureBias: UnsafeMutablePointer<Int16>
+    /// `[2 × hidden]`: the side to move's half, then the other side's.
+    let outputWeights: UnsafeMutablePointer<Int16>
+    let outputBias: Int32
+
+    public var featureCount: Int { buckets * Self.featuresPerBucket }
+
+    /// A network from its weights (row-major `[feature][hidden]` for the first layer).
+    /// Precondition: sizes consistent, `buckets` 1 or 6, `hidden` a positive multiple of 16.
+    public init(buckets: Int, hidden: Int, qa: Int = 255, qb: Int = 64, scale: Int = 400,
+                featureWeights: [Int16], featureBias: [Int16], outputWeights: [Int16], outputBias: Int32) {
+        precondition(buckets == 1 || buckets == Self.maximumBuckets)
+        precondition(hidden > 0 && hidden % Self.hiddenMultiple == 0)
+        precondition(featureWeights.count == buckets * Self.featuresPerBucket * hidden)
+        precondition(featureBias.count == hidden && outputWeights.count == 2 * hidden)
+        self.buckets = buckets
+        self.hidden = hidden
+        self.qa = qa
+        self.qb = qb
+        self.scale = scale
+        self.featureWeights = .allocate(capacity: featureWeights.count)
+        self.featureWeights.initialize(from: featureWeights, count: featureWeights.count)
+        self.featureBias = .allocate(capacity: hidden)
+        self.featureBias.initialize(from: featureBias, count: hidden)
+        self.outputWeights = .allocate(capacity: 2 * hidden)
+        self.outputWeights.initialize(from: outputWeights, count: 2 * hidden)
+        self.outputBias = outputBias
+        contentHash = NetworkFile.hash(NetworkFile.payload(featureWeights: featureWeights, featureBias: featureBias,
+                                                           outputWeights: outputWeights, outputBias: outputBias))
+    }
+
+    deinit {
+        featureWeights.deallocate()
+        featureBias.deallocate()
+        outputWeights.deallocate()
+    }
+
+    // MARK: - Features
+
+    /// How `perspective` sees the board: whether it is mirrored left-right and its king bucket.
+    public func orientation(of perspective: Color, kingSquare: Square) -> (mirrored: Bool, bucket: Int) {
+        let king = perspective == .red ? kingSquare : kingSquare.mirroredRanks
+        let mirrored = king.file > 4
+        guard buckets > 1 else { return (mirrored, 0) }
+        let file = mirrored ? 8 - king.file : king.file
+        // After mirroring a king in its palace stands on files d-e (3-4), ranks 0-2.
+        return (mirrored, min(king.rank, 2) * 2 + max(0, min(file - 3, 1)))
+    }
+
+    /// The feature of `piece` on `square` for `perspective` in `orientation`.
+    public func feature(_ piece: Piece, on square: Square, for perspective: Color,
+                        _ orientation: (mirrored: Bool, bucket: Int)) -> Int {
+        var s = perspective == .red ? square : square.mirroredRanks
+        if orientation.mirrored { s = s.mirroredFiles }
+        let side = piece.color == perspective ? 0 : 1
+        return orientation.bucket * Self.featuresPerBucket + (side * 7 + piece.kind.index) * 90 + s.index
+    }
+
+    /// The active features of `position` for `perspective`.
+    public func features(of position: Position, for perspective: Color) -> [Int] {
+        let o = orientation(of: perspective, kingSquare: position.kingSquare(of: perspective))
+        var result: [Int] = []
+        for index in 0..<Square.count {
+            let square = Square(unchecked: index)
+            let piece = position.piece(at: square)
+            if !piece.isNone { result.append(feature(piece, on: square, for: perspective, o)) }
+        }
+        return result
+    }
+
+    // MARK: - Evaluation
+
+    /// The evaluation of accumulators `us` (the side to move's) and `them`, in centipawns.
+    func evaluate(us: UnsafePointer<Int16>, them: UnsafePointer<Int16>) -> Int {
+        let total = Self.activatedDot(us, outputWeights, hidden, qa) &+ Self.activatedDot(them, outputWeights + hidden, hidden, qa)
+        return (Int(total) / qa + Int(outputBias)) * scale / (qa * qb)
+    }
+
+    /// Σ clamp(a, 0, qa)² × w, 16 lanes at a time. Each lane's product fits Int32 exactly
+    /// (255² × 32767 < 2³¹, with `qa` at most 255); lanes are summed in Int64, so any weights
+    /// a file can hold give the exact sum.
+    static func activatedDot(_ a: UnsafePointer<Int16>, _ w: UnsafePointer<Int16>, _ count: Int, _ qa: Int) -> Int64 {
+        let zero = SIMD16<Int16>(repeating: 0), top = SIMD16<Int16>(repeating: Int16(qa))
+        var total: Int64 = 0
+        let rawA = UnsafeRawPointer(a), rawW = UnsafeRawPointer(w)
+        var i = 0
+        while i < count {
+            let v = rawA.loadUnaligned(fromByteOffset: i * 2, as: SIMD16<Int16>.self).clamped(lowerBound: zero, upperBound: top)
+            let weights = rawW.loadUnaligned(fromByteOffset: i * 2, as: SIMD16<Int16>.self)
+            let v32 = SIMD16<Int32>(truncatingIfNeeded: v), w32 = SIMD16<Int32>(truncatingIfNeeded: weights)
+            total &+= SIMD16<Int64>(truncatingIfNeeded: v32 &* w32 &* v32).wrappedSum()
+            i += 16
+        }
+        return total
+    }
+
+    /// The evaluation of `position` from scratch (for tests and the trainer's checks).
+    public func evaluate(_ position: Position) -> Int {
+        let us = UnsafeMutablePointer<Int16>.allocate(capacity: hidden), them = UnsafeMutablePointer<Int16>.allocate(capacity: hidden)
+        defer {
+            us.deallocate()
+            them.deallocate()
+        }
+        refresh(us, position, for: position.sideToMove)
+        refresh(them, position, for: position.sideToMove.opponent)
+        return evaluate(us: us, them: them)
+    }
+
+    /// Writes `perspective`'s accumulator for `position` into `accumulator` (bias plus rows).
+    func refresh(_ accumulator: UnsafeMutablePointer<Int16>, _ position: Position, for perspective: Color) {
+        accumulator.update(from: featureBias, count: hidden)
+        for feature in features(of: position, for: perspective) { add(feature, to: accumulator) }
+    }
+
+    @inline(__always)
+    func add(_ feature: Int, to accumulator: UnsafeMutablePointer<Int16>) {
+        let row = UnsafeRawPointer(featureWeights + feature * hidden), out = UnsafeMutableRawPointer(accumulator)
+        var i = 0
+        while i < hidden {
+            let sum = out.loadUnaligned(fromByteOffset: i * 2, as: SIMD16<Int16>.self)
+                &+ row.loadUnaligned(fromByteOffset: i * 2, as: SIMD16<Int16>.self)
+            out.storeBytes(of: sum, toByteOffset: i * 2, as: SIMD16<Int16>.self)
+            i += 16
+        }
+    }
+
+    /// `destination = source + Σ rows(added) − Σ rows(removed)` in one pass.
+    @inline(__always)
+    func update(_ destination: UnsafeMutablePointer<Int16>, from source: UnsafePointer<Int16>,
+                adding added: (Int, Int), removing removed: (Int, Int), removedCount: Int) {
+        let add0 = UnsafeRawPointer(featureWeights + added.0 * hidden)
+        let add1 = UnsafeRawPointer(featureWeights + max(added.1, 0) * hidden)
+        let sub0 = UnsafeRawPointer(featureWeights + removed.0 * hidden)
+        let sub1 = UnsafeRawPointer(featureWeights + max(removed.1, 0) * hidden)
+        let src = UnsafeRawPointer(source), out = UnsafeMutableRawPointer(destination)
+        let twoAdded = added.1 >= 0, twoRemoved = removedCount > 1
+        var i = 0
+        while i < hidden {
+            let o = i * 2
+            var v = src.loadUnaligned(fromByteOffset: o, as: SIMD16<Int16>.self)
+                &+ add0.loadUnaligned(fromByteOffset: o, as: SIMD16<Int16>.self)
+                &- sub0.loadUnaligned(fromByteOffset: o, as: SIMD16<Int16>.self)
+            if twoAdded { v &+= add1.loadUnaligned(fromByteOffset: o, as: SIMD16<Int16>.self) }
+            if twoRemoved { v &-= sub1.loadUnaligned(fromByteOffset: o, as: SIMD16<Int16>.self) }
+            out.storeBytes(of: v, toByteOffset: o, as: SIMD16<Int16>.self)
+            i += 16
+        }
+    }
+}

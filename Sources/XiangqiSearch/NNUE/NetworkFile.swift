@@ -1,0 +1,119 @@
+import XiangqiCore
+
+/// The network file: a 40-byte little-endian header, then the weights.
+///
+/// | bytes | content |
+/// |-------|---------|
+/// | 0-3   | magic `XQNN` |
+/// | 4-7   | format version (1) |
+/// | 8-11  | feature set (1: mirrored piece-square with king buckets, see ``Network``) |
+/// | 12-15 | king buckets (1 or 6) |
+/// | 16-19 | accumulator width (a multiple of 16, at most 2048) |
+/// | 20-23 | qa (1-255) · 24-27 qb (1-4096) · 28-31 scale (1-10000) |
+/// | 32-39 | FNV-1a 64 of everything after the header |
+/// | 40-   | first layer Int16 `[feature][hidden]`, its bias Int16 `[hidden]`, output weights Int16 `[2 × hidden]`, output bias Int32 |
+///
+/// Reading checks every field, the exact length and the hash, so a truncated, corrupted or
+/// foreign file is refused with the reason rather than loaded.
+public enum NetworkFile {
+    public static let magic: [UInt8] = Array("XQNN".utf8)
+    public static let version: UInt32 = 1
+    public static let featureSet: UInt32 = 1
+    public static let headerSize = 40
+    public static let maximumHidden = 2048
+
+    /// Why a network file was refused.
+    public enum ReadError: Error, Equatable, CustomStringConvertible {
+        case notANetwork
+        case unsupportedVersion(UInt32)
+        case unsupportedFeatureSet(UInt32)
+        case badShape(String)
+        case wrongLength(expected: Int, actual: Int)
+        case hashMismatch
+
+        public var description: String {
+            switch self {
+            case .notANetwork: "not a network file (no XQNN header)"
+            case .unsupportedVersion(let v): "network format version \(v) is not supported (this engine reads \(NetworkFile.version))"
+            case .unsupportedFeatureSet(let f): "feature set \(f) is not supported (this engine has \(NetworkFile.featureSet))"
+            case .badShape(let why): "bad network shape: \(why)"
+            case .wrongLength(let expected, let actual): "truncated or padded: \(actual) bytes where the header says \(expected)"
+            case .hashMismatch: "content hash mismatch (corrupted file)"
+            }
+        }
+    }
+
+    /// FNV-1a, 64 bits.
+    public static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01B3
+        }
+        return h
+    }
+
+    static func payload(featureWeights: [Int16], featureBias: [Int16], outputWeights: [Int16], outputBias: Int32) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(2 * (featureWeights.count + featureBias.count + outputWeights.count) + 4)
+        for array in [featureWeights, featureBias, outputWeights] {
+            for v in array {
+                let u = UInt16(bitPattern: v)
+                out.append(UInt8(u & 0xFF))
+                out.append(UInt8(u >> 8))
+            }
+        }
+        let b = UInt32(bitPattern: outputBias)
+        for k in 0..<4 { out.append(UInt8((b >> (8 * UInt32(k))) & 0xFF)) }
+        return out
+    }
+
+    /// The file's bytes for `network`.
+    public static func bytes(of network: Network) -> [UInt8] {
+        let n = network.featureCount * network.hidden
+        let payload = payload(featureWeights: Array(UnsafeBufferPointer(start: network.featureWeights, count: n)),
+                              featureBias: Array(UnsafeBufferPointer(start: network.featureBias, count: network.hidden)),
+                              outputWeights: Array(UnsafeBufferPointer(start: network.outputWeights, count: 2 * network.hidden)),
+                              outputBias: network.outputBias)
+        var out = magic
+        for v in [version, featureSet, UInt32(network.buckets), UInt32(network.hidden),
+                  UInt32(network.qa), UInt32(network.qb), UInt32(network.scale)] {
+            for k in 0..<4 { out.append(UInt8((v >> (8 * UInt32(k))) & 0xFF)) }
+        }
+        let h = hash(payload)
+        for k in 0..<8 { out.append(UInt8((h >> (8 * UInt64(k))) & 0xFF)) }
+        return out + payload
+    }
+
+    /// Reads a network from a file's bytes.
+    public static func network(from bytes: [UInt8]) throws(ReadError) -> Network {
+        guard bytes.count >= headerSize, Array(bytes[0..<4]) == magic else { throw .notANetwork }
+        func u32(_ at: Int) -> UInt32 { (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[at + $1]) << (8 * UInt32($1)) } }
+        guard u32(4) == version else { throw .unsupportedVersion(u32(4)) }
+        guard u32(8) == featureSet else { throw .unsupportedFeatureSet(u32(8)) }
+        let buckets = Int(u32(12)), hidden = Int(u32(16)), qa = Int(u32(20)), qb = Int(u32(24)), scale = Int(u32(28))
+        guard buckets == 1 || buckets == Network.maximumBuckets else { throw .badShape("\(buckets) king buckets (1 or 6)") }
+        guard hidden > 0, hidden <= maximumHidden, hidden % Network.hiddenMultiple == 0 else {
+            throw .badShape("accumulator width \(hidden) (a multiple of 16 up to \(maximumHidden))")
+        }
+        guard (1...255).contains(qa), (1...4096).contains(qb), (1...10_000).contains(scale) else {
+            throw .badShape("quantization qa \(qa), qb \(qb), scale \(scale)")
+        }
+        let features = buckets * Network.featuresPerBucket
+        let expected = headerSize + 2 * (features * hidden + hidden + 2 * hidden) + 4
+        guard bytes.count == expected else { throw .wrongLength(expected: expected, actual: bytes.count) }
+        let storedHash = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[32 + $1]) << (8 * UInt64($1)) }
+        let payload = Array(bytes[headerSize...])
+        guard hash(payload) == storedHash else { throw .hashMismatch }
+        func int16s(_ start: Int, _ count: Int) -> [Int16] {
+            (0..<count).map { Int16(bitPattern: UInt16(payload[start + 2 * $0]) | UInt16(payload[start + 2 * $0 + 1]) << 8) }
+        }
+        let weights = int16s(0, features * hidden)
+        let bias = int16s(2 * features * hidden, hidden)
+        let output = int16s(2 * (features * hidden + hidden), 2 * hidden)
+        let b = payload.count - 4
+        let outputBias = Int32(bitPattern: (0..<4).reduce(UInt32(0)) { $0 | UInt32(payload[b + $1]) << (8 * UInt32($1)) })
+        return Network(buckets: buckets, hidden: hidden, qa: qa, qb: qb, scale: scale,
+                       featureWeights: weights, featureBias: bias, outputWeights: output, outputBias: outputBias)
+    }
+}
