@@ -17,7 +17,7 @@ struct Xiangqi: ParsableCommand {
         abstract: "A Xiangqi (Chinese chess) engine. With no arguments it speaks UCCI or UCI on stdin/stdout.",
         subcommands: [PerftCommand.self, MovesCommand.self, StatusCommand.self, BenchCommand.self, TuneCommand.self,
                       BookCommand.self, SuiteCommand.self, MatchCommand.self,
-                      FuzzCommand.self, DatagenCommand.self]
+                      FuzzCommand.self, DatagenCommand.self, TrainCommand.self]
     )
 
     func run() {

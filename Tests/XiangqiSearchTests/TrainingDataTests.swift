@@ -91,3 +91,74 @@ private final class OutcomeBox: @unchecked Sendable {
     func add(_ index: Int, _ outcome: DataGeneration.Outcome?) { lock.withLock { storage[index] = .some(outcome) } }
     var outcomes: [Int: DataGeneration.Outcome?] { lock.withLock { storage } }
 }
+
+/// The trainer learns, and its quantized network evaluates as its floating-point model does.
+@Suite struct NetworkTrainerTests {
+    /// Positions from random playouts scored by the handcrafted evaluation: a target the
+    /// network can learn (material and placement).
+    static func records(count: Int, seed: UInt64) -> [TrainingRecord] {
+        var random = SeededGenerator(seed: seed)
+        let evaluator = Evaluator()
+        var records: [TrainingRecord] = []
+        while records.count < count {
+            var position = Position.start
+            for ply in 0..<100 {
+                guard let move = position.legalMoves.randomElement(using: &random) else { break }
+                _ = position.make(move)
+                if !position.isInCheck && ply % 3 == 0 {
+                    records.append(TrainingRecord(position: position, score: evaluator.evaluate(position), redResult: 0, ply: ply))
+                }
+            }
+        }
+        return records
+    }
+
+    @Test func trainingLowersTheLossAndQuantizationKeepsTheModel() throws {
+        var settings = NetworkTrainer.Settings()
+        settings.hidden = 32
+        settings.buckets = 6
+        settings.epochs = 6
+        settings.batchSize = 128
+        settings.learningRate = 0.01
+        settings.scoreWeight = 1
+        settings.validationShare = 0.1
+        settings.threads = 2
+        let data = Self.records(count: 3000, seed: 21)
+        let trainer = NetworkTrainer(settings: settings, records: data)
+        let before = trainer.validationLoss()
+        var reports: [NetworkTrainer.EpochReport] = []
+        let network = trainer.train { reports.append($0) }
+        #expect(reports.count == 6)
+        #expect(reports.last!.validationLoss < before * 0.5, "\(before) -> \(reports.map(\.validationLoss))")
+        #expect(reports.last!.trainingLoss < reports.first!.trainingLoss)
+        // The quantized network follows the float model within a few centipawns (the
+        // first layer's rounding to 1/255 is most of the difference).
+        var worst = 0.0, total = 0.0
+        let sample = Self.records(count: 200, seed: 77)
+        for record in sample {
+            let position = try Position(fen: record.fen)
+            let error = abs(Double(network.evaluate(position)) - trainer.prediction(for: record))
+            worst = max(worst, error)
+            total += error
+        }
+        #expect(total / Double(sample.count) < 2 && worst < 10, "quantization error: mean \(total / Double(sample.count)), largest \(worst) cp")
+        // Its file reads back as the same network.
+        let read = try NetworkFile.network(from: NetworkFile.bytes(of: network))
+        #expect(read.contentHash == network.contentHash)
+    }
+
+    @Test func trainingIsReproducibleForASeed() {
+        var settings = NetworkTrainer.Settings()
+        settings.hidden = 16
+        settings.buckets = 1
+        settings.epochs = 2
+        settings.batchSize = 64
+        settings.threads = 2
+        let data = Self.records(count: 500, seed: 5)
+        let first = NetworkTrainer(settings: settings, records: data).train()
+        let second = NetworkTrainer(settings: settings, records: data).train()
+        #expect(first.contentHash == second.contentHash)
+        settings.seed = 2
+        #expect(NetworkTrainer(settings: settings, records: data).train().contentHash != first.contentHash)
+    }
+}

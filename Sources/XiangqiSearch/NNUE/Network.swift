@@ -53,7 +53,7 @@ public final class Network: @unchecked Sendable {
 
     /// A network from its weights (row-major `[feature][hidden]` for the first layer).
     /// Precondition: sizes consistent, `buckets` 1 or 6, `hidden` a positive multiple of 16.
-    public init(buckets: Int, hidden: Int, qa: Int = 255, qb: Int = 64, scale: Int = 400,
+    public init(buckets: Int, hidden: Int, qa: Int = 255, qb: Int = 512, scale: Int = 400,
                 featureWeights: [Int16], featureBias: [Int16], outputWeights: [Int16], outputBias: Int32) {
         precondition(buckets == 1 || buckets == Self.maximumBuckets)
         precondition(hidden > 0 && hidden % Self.hiddenMultiple == 0)
@@ -84,7 +84,13 @@ public final class Network: @unchecked Sendable {
     // MARK: - Features
 
     /// How `perspective` sees the board: whether it is mirrored left-right and its king bucket.
-    public func orientation(of perspective: Color, kingSquare: Square) -> (mirrored: Bool, bucket: Int) {
+    func orientation(of perspective: Color, kingSquare: Square) -> (mirrored: Bool, bucket: Int) {
+        Self.orientation(of: perspective, kingSquare: kingSquare, buckets: buckets)
+    }
+
+    /// ``orientation(of:kingSquare:)`` for a network with `buckets` king buckets.
+    @inline(__always)
+    public static func orientation(of perspective: Color, kingSquare: Square, buckets: Int) -> (mirrored: Bool, bucket: Int) {
         let king = perspective == .red ? kingSquare : kingSquare.mirroredRanks
         let mirrored = king.file > 4
         guard buckets > 1 else { return (mirrored, 0) }
@@ -94,12 +100,30 @@ public final class Network: @unchecked Sendable {
     }
 
     /// The feature of `piece` on `square` for `perspective` in `orientation`.
-    public func feature(_ piece: Piece, on square: Square, for perspective: Color,
-                        _ orientation: (mirrored: Bool, bucket: Int)) -> Int {
+    @inline(__always)
+    public static func feature(_ piece: Piece, on square: Square, for perspective: Color,
+                               _ orientation: (mirrored: Bool, bucket: Int)) -> Int {
         var s = perspective == .red ? square : square.mirroredRanks
         if orientation.mirrored { s = s.mirroredFiles }
         let side = piece.color == perspective ? 0 : 1
-        return orientation.bucket * Self.featuresPerBucket + (side * 7 + piece.kind.index) * 90 + s.index
+        return orientation.bucket * featuresPerBucket + (side * 7 + piece.kind.index) * 90 + s.index
+    }
+
+    @inline(__always)
+    func feature(_ piece: Piece, on square: Square, for perspective: Color, _ orientation: (mirrored: Bool, bucket: Int)) -> Int {
+        Self.feature(piece, on: square, for: perspective, orientation)
+    }
+
+    /// The active features of a board (pieces by square index) for `perspective`, with
+    /// `buckets` king buckets.
+    public static func features(of board: [Piece], for perspective: Color, buckets: Int) -> [Int] {
+        guard let king = board.firstIndex(of: Piece(perspective, .king)) else { return [] }
+        let o = orientation(of: perspective, kingSquare: Square(unchecked: king), buckets: buckets)
+        var result: [Int] = []
+        for (index, piece) in board.enumerated() where !piece.isNone {
+            result.append(feature(piece, on: Square(unchecked: index), for: perspective, o))
+        }
+        return result
     }
 
     /// The active features of `position` for `perspective`.

@@ -1,0 +1,379 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import XiangqiCore
+import XiangqiSearch
+
+/// Trains a ``Network`` on ``TrainingRecord``s on the CPU (`xiangqi train`).
+///
+/// The model is the network in floating point: accumulators `b1 + Σ W1[f]` per side,
+/// SCReLU (clamp to 0...1, square), one output `W2 · [us, them] + b2`, read as
+/// `output × scale` centipawns. A position's target blends the search score and the result,
+/// both from the side to move's view: `λ σ(score / K) + (1 − λ) result`, and the loss is
+/// `(σ(output × scale / K) − target)²`, so the output stays in centipawns as the
+/// handcrafted evaluation is. Adam over mini-batches; each thread computes the gradient of a
+/// fixed slice of the batch, so a run is reproducible for a given seed and thread count.
+///
+/// Why a Swift trainer rather than PyTorch: the first layer's gradient touches only the rows
+/// of the 30-odd active features per position, so a plain loop over them costs about as
+/// much as a forward pass, with no dependency to install on the 2-core machines that build
+/// this project (figures per million positions in bench/nnue.md).
+public final class NetworkTrainer: @unchecked Sendable {
+    // The parameters and moments are written only by `train`'s calling thread (the Adam
+    // step) and read by the gradient threads between steps, never at the same time.
+
+    public struct Settings: Sendable {
+        public var buckets = 6
+        public var hidden = 256
+        public var epochs = 10
+        public var batchSize = 16384
+        public var learningRate: Float = 0.001
+        /// The learning rate is multiplied by this after each epoch.
+        public var learningRateDecay: Float = 0.85
+        /// λ: the weight of the search score in the target (the rest is the result).
+        public var scoreWeight: Float = 0.7
+        /// K: centipawns per unit of the logistic that turns scores into expected points.
+        public var sigmoidScale: Float = 300
+        /// Share of the positions kept out of training to measure the validation loss.
+        public var validationShare = 0.05
+        public var seed: UInt64 = 1
+        public var threads = 1
+        /// Centipawns per unit of output, and the quantization of the file.
+        public var outputScale = 400
+        public var qa = 255
+        public var qb = 512
+
+        public init() {}
+    }
+
+    /// One epoch's figures.
+    public struct EpochReport: Sendable {
+        public var epoch: Int
+        public var trainingLoss: Double
+        public var validationLoss: Double
+        public var seconds: Double
+        public var learningRate: Float
+    }
+
+    public let settings: Settings
+    /// The positions' features (side to move's, then the other side's) as ranges of `features`.
+    private var features: [UInt16] = []
+    private var usRanges: [Range<Int>] = []
+    private var themRanges: [Range<Int>] = []
+    private var targets: [Float] = []
+    public private(set) var trainingCount = 0
+    public var validationCount: Int { targets.count - trainingCount }
+
+    private let featureCount: Int
+    private let hidden: Int
+    // Parameters and Adam moments: W1 [feature][hidden], b1 [hidden], W2 [2 × hidden], b2.
+    private let parameterCount: Int
+    private let parameters: UnsafeMutablePointer<Float>
+    private let firstMoment: UnsafeMutablePointer<Float>
+    private let secondMoment: UnsafeMutablePointer<Float>
+    private var step = 0
+
+    private var w1: UnsafeMutablePointer<Float> { parameters }
+    private var b1: UnsafeMutablePointer<Float> { parameters + featureCount * hidden }
+    private var w2: UnsafeMutablePointer<Float> { b1 + hidden }
+    private var b2: UnsafeMutablePointer<Float> { w2 + 2 * hidden }
+
+    /// A trainer over `records`, shuffled by the seed, the last ``Settings/validationShare``
+    /// of them held out. Precondition: `settings.hidden` a positive multiple of 16, buckets 1 or 6.
+    public init(settings: Settings, records: [TrainingRecord]) {
+        precondition(settings.hidden > 0 && settings.hidden % 16 == 0)
+        precondition(settings.buckets == 1 || settings.buckets == Network.maximumBuckets)
+        self.settings = settings
+        featureCount = settings.buckets * Network.featuresPerBucket
+        hidden = settings.hidden
+        parameterCount = featureCount * hidden + hidden + 2 * hidden + 1
+        parameters = .allocate(capacity: parameterCount)
+        firstMoment = .allocate(capacity: parameterCount)
+        secondMoment = .allocate(capacity: parameterCount)
+        firstMoment.initialize(repeating: 0, count: parameterCount)
+        secondMoment.initialize(repeating: 0, count: parameterCount)
+        var random = SeededGenerator(seed: settings.seed)
+        // Small uniform weights: an accumulator sums about 30 rows.
+        for i in 0..<(featureCount * hidden) { parameters[i] = Float.random(in: -0.1...0.1, using: &random) }
+        for i in 0..<hidden { b1[i] = Float.random(in: 0...0.2, using: &random) }
+        let outputRange = 1 / Float(hidden).squareRoot()
+        for i in 0..<(2 * hidden) { w2[i] = Float.random(in: -outputRange...outputRange, using: &random) }
+        b2[0] = 0
+
+        var order = Array(records.indices)
+        order.shuffle(using: &random)
+        for index in order {
+            let record = records[index]
+            let us = Network.features(of: record.board, for: record.sideToMove, buckets: settings.buckets)
+            let them = Network.features(of: record.board, for: record.sideToMove.opponent, buckets: settings.buckets)
+            guard !us.isEmpty, !them.isEmpty else { continue }  // no king: not a position
+            let start = features.count
+            features += us.map { UInt16($0) }
+            usRanges.append(start..<features.count)
+            features += them.map { UInt16($0) }
+            themRanges.append((start + us.count)..<features.count)
+            let result = Float(record.sideToMove == .red ? record.redResult : -record.redResult) * 0.5 + 0.5
+            let fromScore = Self.logistic(Float(record.score) / settings.sigmoidScale)
+            targets.append(settings.scoreWeight * fromScore + (1 - settings.scoreWeight) * result)
+        }
+        trainingCount = targets.count - Int(Double(targets.count) * settings.validationShare)
+    }
+
+    deinit {
+        parameters.deallocate()
+        firstMoment.deallocate()
+        secondMoment.deallocate()
+    }
+
+    static func logistic(_ x: Float) -> Float { 1 / (1 + expf(-x)) }
+
+    /// Runs every epoch, reporting each; returns the quantized network.
+    public func train(report: (EpochReport) -> Void = { _ in }) -> Network {
+        var random = SeededGenerator(seed: settings.seed ^ 0x5151)
+        var rate = settings.learningRate
+        let threads = max(1, settings.threads)
+        let gradients = (0..<threads).map { _ in GradientBuffer(count: parameterCount, hidden: hidden) }
+        var order = Array(0..<trainingCount)
+        let clock = ContinuousClock()
+        for epoch in 1...max(1, settings.epochs) {
+            let start = clock.now
+            order.shuffle(using: &random)
+            var lossSum = 0.0
+            var batchStart = 0
+            while batchStart < order.count {
+                let batch = order[batchStart..<min(batchStart + settings.batchSize, order.count)]
+                lossSum += gradientStep(batch, gradients: gradients, rate: rate)
+                batchStart += settings.batchSize
+            }
+            let d = clock.now - start
+            let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+            report(EpochReport(epoch: epoch, trainingLoss: lossSum / Double(max(order.count, 1)),
+                               validationLoss: validationLoss(), seconds: seconds, learningRate: rate))
+            rate *= settings.learningRateDecay
+        }
+        return quantized()
+    }
+
+    /// The mean loss over the held-out positions.
+    public func validationLoss() -> Double {
+        guard validationCount > 0 else { return 0 }
+        let scratch = GradientBuffer(count: 0, hidden: hidden)
+        var sum = 0.0
+        for i in trainingCount..<targets.count {
+            let out = forward(i, scratch)
+            let p = Self.logistic(out * Float(settings.outputScale) / settings.sigmoidScale)
+            sum += Double((p - targets[i]) * (p - targets[i]))
+        }
+        return sum / Double(validationCount)
+    }
+
+    /// The floating-point model's evaluation of `record`'s position in centipawns for the side
+    /// to move (what the quantized network approximates).
+    public func prediction(for record: TrainingRecord) -> Double {
+        let scratch = GradientBuffer(count: 0, hidden: hidden)
+        let us = Network.features(of: record.board, for: record.sideToMove, buckets: settings.buckets)
+        let them = Network.features(of: record.board, for: record.sideToMove.opponent, buckets: settings.buckets)
+        return Double(output(scratch) { accumulator, side in
+            accumulator.update(from: b1, count: hidden)
+            for feature in side == 0 ? us : them {
+                let row = w1 + feature * hidden
+                var k = 0
+                while k < hidden {
+                    store(load(accumulator + k) + load(row + k), accumulator + k)
+                    k += 16
+                }
+            }
+        } * Float(settings.outputScale))
+    }
+
+    /// The output for sample `i`, leaving the accumulators in `scratch`.
+    private func forward(_ i: Int, _ scratch: GradientBuffer) -> Float {
+        output(scratch) { accumulator, side in accumulate(side == 0 ? usRanges[i] : themRanges[i], into: accumulator) }
+    }
+
+    /// The output once `fill` has written each side's accumulator (0: side to move) into
+    /// `scratch`.
+    private func output(_ scratch: GradientBuffer, _ fill: (UnsafeMutablePointer<Float>, Int) -> Void) -> Float {
+        fill(scratch.us, 0)
+        fill(scratch.them, 1)
+        var out = b2[0]
+        var k = 0
+        let zero = SIMD16<Float>(repeating: 0), one = SIMD16<Float>(repeating: 1)
+        while k < hidden {
+            let a = load(scratch.us + k).clamped(lowerBound: zero, upperBound: one)
+            let b = load(scratch.them + k).clamped(lowerBound: zero, upperBound: one)
+            out += (a * a * load(w2 + k)).sum() + (b * b * load(w2 + hidden + k)).sum()
+            k += 16
+        }
+        return out
+    }
+
+    private func accumulate(_ range: Range<Int>, into accumulator: UnsafeMutablePointer<Float>) {
+        accumulator.update(from: b1, count: hidden)
+        features.withUnsafeBufferPointer { f in
+            for j in range {
+                let row = w1 + Int(f[j]) * hidden
+                var k = 0
+                while k < hidden {
+                    store(load(accumulator + k) + load(row + k), accumulator + k)
+                    k += 16
+                }
+            }
+        }
+    }
+
+    /// Gradients of `batch` on the threads, summed, then one Adam step. Returns the loss sum.
+    private func gradientStep(_ batch: ArraySlice<Int>, gradients: [GradientBuffer], rate: Float) -> Double {
+        let slices = gradients.count
+        let per = (batch.count + slices - 1) / slices
+        let group = WorkGroup(count: slices)
+        for t in 0..<slices {
+            let lower = batch.startIndex + min(batch.count, t * per), upper = batch.startIndex + min(batch.count, (t + 1) * per)
+            let slice = batch[lower..<upper], buffer = gradients[t]
+            let work: @Sendable () -> Void = { [self] in
+                buffer.clear()
+                buffer.loss = 0
+                for i in slice { accumulateGradient(i, buffer) }
+                group.done()
+            }
+            if t == slices - 1 { work() } else { startThread(stackSize: 1 << 20, work) }
+        }
+        group.wait()
+        let total = gradients[0]
+        for other in gradients.dropFirst() { total.add(other) }
+        adamStep(total.values, scale: 1 / Float(batch.count), rate: rate)
+        return gradients.reduce(0) { $0 + $1.loss }
+    }
+
+    private func accumulateGradient(_ i: Int, _ g: GradientBuffer) {
+        let out = forward(i, g)
+        let k = Float(settings.outputScale) / settings.sigmoidScale
+        let p = Self.logistic(out * k)
+        let error = p - targets[i]
+        g.loss += Double(error * error)
+        let d = 2 * error * p * (1 - p) * k
+        let gw1 = g.values, gb1 = g.values + featureCount * hidden, gw2 = gb1 + hidden
+        g.values[parameterCount - 1] += d
+        let zero = SIMD16<Float>(repeating: 0), one = SIMD16<Float>(repeating: 1), dv = SIMD16<Float>(repeating: d)
+        var j = 0
+        while j < hidden {
+            let accUs = load(g.us + j), accThem = load(g.them + j)
+            let a = accUs.clamped(lowerBound: zero, upperBound: one), b = accThem.clamped(lowerBound: zero, upperBound: one)
+            store(load(gw2 + j) + dv * a * a, gw2 + j)
+            store(load(gw2 + hidden + j) + dv * b * b, gw2 + hidden + j)
+            // d/d(acc) of clamp(acc)²: 2 acc inside (0, 1), 0 outside.
+            let insideUs = (accUs .> zero) .& (accUs .< one), insideThem = (accThem .> zero) .& (accThem .< one)
+            let dUs = (dv * load(w2 + j) * 2 * a).replacing(with: 0, where: .!insideUs)
+            let dThem = (dv * load(w2 + hidden + j) * 2 * b).replacing(with: 0, where: .!insideThem)
+            store(dUs, g.us + j)  // the accumulators now hold their gradients
+            store(dThem, g.them + j)
+            store(load(gb1 + j) + dUs + dThem, gb1 + j)
+            j += 16
+        }
+        features.withUnsafeBufferPointer { f in
+            func addRows(_ range: Range<Int>, _ delta: UnsafeMutablePointer<Float>) {
+                for index in range {
+                    let row = gw1 + Int(f[index]) * hidden
+                    var k = 0
+                    while k < hidden {
+                        store(load(row + k) + load(delta + k), row + k)
+                        k += 16
+                    }
+                }
+            }
+            addRows(usRanges[i], g.us)
+            addRows(themRanges[i], g.them)
+        }
+    }
+
+    /// Adam on every parameter with gradient `gradient × scale`; weights are kept within
+    /// what the file's Int16 quantization can hold.
+    private func adamStep(_ gradient: UnsafeMutablePointer<Float>, scale: Float, rate: Float) {
+        step += 1
+        let beta1: Float = 0.9, beta2: Float = 0.999, epsilon: Float = 1e-8
+        let correction1 = 1 - powf(beta1, Float(step)), correction2 = 1 - powf(beta2, Float(step))
+        let firstLayerLimit = 32000 / Float(settings.qa), outputLimit = 32000 / Float(settings.qb)
+        let outputStart = featureCount * hidden + hidden
+        for i in 0..<parameterCount {
+            let g = gradient[i] * scale
+            let m = beta1 * firstMoment[i] + (1 - beta1) * g
+            let v = beta2 * secondMoment[i] + (1 - beta2) * g * g
+            firstMoment[i] = m
+            secondMoment[i] = v
+            let limit = i < outputStart ? firstLayerLimit : outputLimit
+            parameters[i] = min(max(parameters[i] - rate * (m / correction1) / ((v / correction2).squareRoot() + epsilon), -limit), limit)
+        }
+    }
+
+    /// The network with the current parameters, quantized.
+    public func quantized() -> Network {
+        let qa = Float(settings.qa), qb = Float(settings.qb)
+        func q(_ x: Float, _ s: Float) -> Int16 { Int16(clamping: Int((x * s).rounded())) }
+        return Network(buckets: settings.buckets, hidden: hidden, qa: settings.qa, qb: settings.qb, scale: settings.outputScale,
+                       featureWeights: (0..<(featureCount * hidden)).map { q(w1[$0], qa) },
+                       featureBias: (0..<hidden).map { q(b1[$0], qa) },
+                       outputWeights: (0..<(2 * hidden)).map { q(w2[$0], qb) },
+                       outputBias: Int32(clamping: Int((b2[0] * qa * qb).rounded())))
+    }
+
+    @inline(__always) private func load(_ p: UnsafeMutablePointer<Float>) -> SIMD16<Float> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD16<Float>.self)
+    }
+
+    @inline(__always) private func store(_ v: SIMD16<Float>, _ p: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD16<Float>.self)
+    }
+}
+
+/// One thread's gradient sums and scratch accumulators.
+private final class GradientBuffer: @unchecked Sendable {
+    // Owned by one thread during a batch, read by the trainer after it.
+    let count: Int
+    let values: UnsafeMutablePointer<Float>
+    let us: UnsafeMutablePointer<Float>
+    let them: UnsafeMutablePointer<Float>
+    var loss = 0.0
+
+    init(count: Int, hidden: Int) {
+        self.count = count
+        values = .allocate(capacity: max(count, 1))
+        values.initialize(repeating: 0, count: max(count, 1))
+        us = .allocate(capacity: hidden)
+        us.initialize(repeating: 0, count: hidden)
+        them = .allocate(capacity: hidden)
+        them.initialize(repeating: 0, count: hidden)
+    }
+
+    deinit {
+        values.deallocate()
+        us.deallocate()
+        them.deallocate()
+    }
+
+    func clear() { values.update(repeating: 0, count: count) }
+
+    func add(_ other: GradientBuffer) {
+        for i in 0..<count { values[i] += other.values[i] }
+    }
+}
+
+/// Waits for a number of `done()` calls.
+private final class WorkGroup: @unchecked Sendable {
+    // `remaining` is guarded by `lock`.
+    private let lock = Lock()
+    private var remaining: Int
+    init(count: Int) { remaining = count }
+    func done() {
+        lock.withLock {
+            remaining -= 1
+            lock.broadcast()
+        }
+    }
+    func wait() {
+        lock.withLock {
+            while remaining > 0 { lock.wait() }
+        }
+    }
+}
