@@ -75,6 +75,17 @@ public final class Engine: @unchecked Sendable {
         exclusively { lock.withLock { game = newGame } }
     }
 
+    /// Evaluates with `network` (`nil`: the handcrafted evaluation) from the next search on.
+    /// The hash table is cleared: its stored evaluations came from the other evaluation.
+    public func setNetwork(_ network: Network?) {
+        exclusively {
+            lock.withLock {
+                storedEvaluator.network = network
+                table.clear()
+            }
+        }
+    }
+
     /// Forgets everything learned (hash table, move-ordering statistics): searches after
     /// this are reproducible.
     public func newGame() {

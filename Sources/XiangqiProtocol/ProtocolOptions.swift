@@ -21,6 +21,9 @@ struct ProtocolOptions {
     var skillLevel = 20
     var limitStrength = false
     var elo = StrengthLadder.maximumElo
+    /// The network loaded from `EvalFile`, and whether it evaluates (`Use NNUE`).
+    var network: Network?
+    var useNetwork = true
 
     static let levels = ["none", "small", "medium", "large"]
     static let randomnessLevels = ["none", "tiny", "small", "medium", "large", "huge"]
@@ -102,6 +105,8 @@ struct OptionSpec: Sendable {
         case combo([String], String)
         /// A string whose default is the book files in use.
         case bookFiles
+        /// A string with a fixed default.
+        case string(String)
         case button
         /// Accepted but not announced (old UCCI names, search experiments).
         case hidden
@@ -134,6 +139,7 @@ struct OptionSpec: Sendable {
             case .spin(let r, let d): return "option \(name) type spin min \(r.lowerBound) max \(r.upperBound) default \(d)"
             case .combo(let vars, let d): return "option \(name) type combo \(vars.map { "var \($0)" }.joined(separator: " ")) default \(d)"
             case .bookFiles: return "option \(name) type string default \(files)"
+            case .string(let d): return "option \(name) type string default \(d)"
             case .button: return "option \(name) type button"
             case .hidden: return nil
             }
@@ -144,6 +150,7 @@ struct OptionSpec: Sendable {
         case .spin(let r, let d): return "option name \(name) type spin default \(d) min \(r.lowerBound) max \(r.upperBound)"
         case .combo(let vars, let d): return "option name \(name) type combo default \(d) \(vars.map { "var \($0)" }.joined(separator: " "))"
         case .bookFiles: return "option name \(name) type string default \(files)"
+        case .string(let d): return "option name \(name) type string default \(d)"
         case .button: return "option name \(name) type button"
         case .hidden: return nil
         }
@@ -261,6 +268,28 @@ struct OptionSpec: Sendable {
         OptionSpec(uci: "BookMinGames", ucci: "bookmingames", kind: .spin(1...1_000_000, BookSelection().minGames)) {
             _, session, v, m in
             session.book.selection.minGames = v.spin(session.book.selection.minGames, 1...1_000_000, &m)
+        },
+        OptionSpec(uci: "EvalFile", ucci: "evalfile", kind: .string("<empty>")) { options, session, v, m in
+            // A network file (xiangqi train); "<empty>" or nothing: the handcrafted evaluation.
+            let path = v.text.trimmingCharacters(in: " ")
+            if path.isEmpty || path == "<empty>" {
+                options.network = nil
+            } else {
+                do {
+                    let network = try NetworkFile.network(atPath: path)
+                    options.network = network
+                    m.append("network \(path): accumulator \(network.hidden), \(network.buckets) king bucket(s), "
+                             + "hash \(String(network.contentHash, radix: 16))")
+                } catch {
+                    options.network = nil
+                    m.append("option EvalFile: cannot use \(path): \(error); the handcrafted evaluation is used")
+                }
+            }
+            session.engine.setNetwork(options.useNetwork ? options.network : nil)
+        },
+        OptionSpec(uci: "Use NNUE", ucci: "usennue", kind: .check(true)) { options, session, v, m in
+            options.useNetwork = v.flag(options.useNetwork, &m)
+            session.engine.setNetwork(options.useNetwork ? options.network : nil)
         },
         OptionSpec(uci: "Seed", ucci: "seed", kind: .spin(0...Int(Int32.max), 0)) { _, session, v, m in
             let seed = UInt64(v.spin(Int(session.book.seed), 0...Int(Int32.max), &m))

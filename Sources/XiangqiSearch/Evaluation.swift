@@ -136,6 +136,9 @@ public struct Evaluator: Sendable {
     public var noiseAmplitude = 0
     /// Seed of the evaluation noise.
     public var noiseSeed: UInt64 = 0
+    /// The network that evaluates instead of the handcrafted terms when set (and
+    /// ``knowledge`` is full); searches update its accumulators move by move.
+    public var network: Network?
 
     public init(weights: [Int] = EvalParameter.defaults) {
         precondition(weights.count == EvalParameter.allCases.count)
@@ -153,21 +156,28 @@ public struct Evaluator: Sendable {
         return min(2 * minors + 4 * chariots, fullPhase)
     }
 
+    /// The network that evaluates, if any (``network`` with full knowledge).
+    public var activeNetwork: Network? { knowledge == .full ? network : nil }
+
     /// The evaluation for the side to move.
     public func evaluate(_ p: Position) -> Int {
+        if let network = activeNetwork { return withNoise(network.evaluate(p), p) }
         var sink = ScoreSink(weights: weights)
         walk(p, into: &sink)
         let phase = Self.phase(p)
         let red = (sink.middlegame * phase + sink.endgame * (Self.fullPhase - phase)) / Self.fullPhase
-        var score = p.sideToMove == .red ? red : -red
-        if noiseAmplitude > 0 {
-            var z = p.key ^ noiseSeed
-            z = (z ^ (z >> 31)) &* 0x7FB5_D329_728E_A185
-            z = (z ^ (z >> 27)) &* 0x81DA_DEF4_BC2D_D44D
-            z ^= z >> 33
-            score += Int(z % UInt64(2 * noiseAmplitude + 1)) - noiseAmplitude
-        }
-        return score
+        return withNoise(p.sideToMove == .red ? red : -red, p)
+    }
+
+    /// `score` plus the noise of ``noiseAmplitude`` for `p`.
+    @inline(__always)
+    func withNoise(_ score: Int, _ p: Position) -> Int {
+        guard noiseAmplitude > 0 else { return score }
+        var z = p.key ^ noiseSeed
+        z = (z ^ (z >> 31)) &* 0x7FB5_D329_728E_A185
+        z = (z ^ (z >> 27)) &* 0x81DA_DEF4_BC2D_D44D
+        z ^= z >> 33
+        return score + Int(z % UInt64(2 * noiseAmplitude + 1)) - noiseAmplitude
     }
 
     /// The evaluation split by term, red's and black's part in middlegame and endgame units,

@@ -100,7 +100,7 @@ extension Searcher {
             let back = repetitionDistance()
             if back > 0 { return repetitionScore(back, ply: ply) }
             if position.halfmoveClock >= 120 || isInsufficientMaterial() { return drawScore() }
-            if ply >= Score.maxPly - 2 { return position.isInCheck ? 0 : evaluator.evaluate(position) }
+            if ply >= Score.maxPly - 2 { return position.isInCheck ? 0 : staticEvaluation(ply) }
             alpha = max(alpha, -Score.mate + ply)
             beta = min(beta, Score.mate - ply - 1)
             if alpha >= beta { return alpha }
@@ -128,7 +128,7 @@ extension Searcher {
             staticEval = -Score.infinite
             eval = staticEval
         } else {
-            if let entry, entry.eval != Score.none { staticEval = entry.eval } else { staticEval = evaluator.evaluate(position) }
+            if let entry, entry.eval != Score.none { staticEval = entry.eval } else { staticEval = staticEvaluation(ply) }
             eval = staticEval
             if let entry, abs(ttScore) < Score.ruleWin - Score.maxPly,
                entry.bound == .exact || (entry.bound == .lower && ttScore > eval) || (entry.bound == .upper && ttScore < eval) {
@@ -154,6 +154,7 @@ extension Searcher {
                 playedMoves[ply] = .null
                 movedPieces[ply] = .none
                 let undo = position.makeNull()
+                accumulators?.recordNullMove(ply: ply &+ 1)
                 keys.append(position.key)
                 let score = -search(-beta, -beta + 1, depth - r, ply + 1, pvNode: false, cutNode: !cutNode)
                 keys.removeLast()
@@ -236,6 +237,7 @@ extension Searcher {
             movedPieces[ply] = mover
             var undo = position.make(move)
             undos[ply] = undo
+            accumulators?.record(ply: ply &+ 1, move: move, moved: mover, captured: undo.capturedPiece)
             let givesCheck = position.isInCheck
 
             // Step 11. Pruning of late quiet moves at shallow depth.
@@ -263,6 +265,7 @@ extension Searcher {
                     || position.exchangeAtLeast(move, 0)
                 undo = position.make(move)
                 undos[ply] = undo
+                accumulators?.record(ply: ply &+ 1, move: move, moved: mover, captured: undo.capturedPiece)
                 if safe { extensionPlies = 1 }
             }
             keys.append(position.key)
@@ -372,14 +375,14 @@ extension Searcher {
         if ply > selectiveDepth { selectiveDepth = ply }
         let inCheck = position.isInCheck
         if isInsufficientMaterial() { return drawScore() }
-        if ply >= Score.maxPly - 2 { return inCheck ? 0 : evaluator.evaluate(position) }
+        if ply >= Score.maxPly - 2 { return inCheck ? 0 : staticEvaluation(ply) }
         let key = position.key
         let entry = tt.probe(key)
         if let entry, !pvNode, let s = entry.cutoff(ply: ply, alpha: alpha, beta: beta) { return s }
         var best = -Score.infinite
         var standPat = -Score.infinite
         if !inCheck {
-            if let entry, entry.eval != Score.none { standPat = entry.eval } else { standPat = evaluator.evaluate(position) }
+            if let entry, entry.eval != Score.none { standPat = entry.eval } else { standPat = staticEvaluation(ply) }
             if standPat >= beta { return standPat }
             if standPat > alpha { alpha = standPat }
             best = standPat
@@ -399,7 +402,9 @@ extension Searcher {
                 if standPat + ExchangeValue.of(victim.kind) + 200 <= alpha { continue }
                 if list.scores[list.next &- 1] < Self.goodCaptureBase { continue }
             }
+            let mover = position.piece(at: move.from)
             let undo = position.make(move)
+            accumulators?.record(ply: ply &+ 1, move: move, moved: mover, captured: undo.capturedPiece)
             let score = -quiescence(-beta, -alpha, ply + 1, pvNode: pvNode)
             position.unmake(move, undo)
             if stopped { return 0 }
@@ -417,5 +422,13 @@ extension Searcher {
         tt.store(key, move: bestMove, score: Score.toTable(best, ply: ply),
                  eval: inCheck ? Score.none : standPat, depth: 0, bound: bound)
         return best
+    }
+
+    /// The static evaluation of the current position at `ply`: the network's through the
+    /// accumulators when one evaluates, else the handcrafted one.
+    @inline(__always)
+    func staticEvaluation(_ ply: Int) -> Int {
+        guard let accumulators else { return evaluator.evaluate(position) }
+        return evaluator.withNoise(accumulators.evaluate(ply: ply, position: position), position)
     }
 }

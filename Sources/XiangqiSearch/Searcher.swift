@@ -36,6 +36,16 @@ public final class SearchHeap: @unchecked Sendable {
     let playedMoves: UnsafeMutablePointer<Move>
     let movedPieces: UnsafeMutablePointer<Piece>
     let undos: UnsafeMutablePointer<Undo>
+    /// The accumulators of the last network searched with (kept while it stays the same).
+    private var accumulatorStack: AccumulatorStack?
+
+    /// Accumulators for `network`, made on first use and kept for later searches with it.
+    func accumulators(for network: Network) -> AccumulatorStack {
+        if let stack = accumulatorStack, stack.network === network { return stack }
+        let stack = AccumulatorStack(network: network, plies: Score.maxPly + 8)
+        accumulatorStack = stack
+        return stack
+    }
 
     public init() {
         let n = Score.maxPly + 8
@@ -140,6 +150,8 @@ public struct Searcher {
     /// Keys of the game before the root and of the search path (for repetitions).
     var keys: [UInt64]
     let evaluator: Evaluator
+    /// The network's accumulators along the current line, when a network evaluates.
+    let accumulators: AccumulatorStack?
     let signals: SearchSignals
     let limits: SearchLimits
     let rootMoves: [Move]
@@ -210,6 +222,8 @@ public struct Searcher {
         keys = gameKeys + [position.key]
         keys.reserveCapacity(keys.count + Score.maxPly + 8)
         self.evaluator = evaluator
+        accumulators = evaluator.activeNetwork.map { heap.accumulators(for: $0) }
+        accumulators?.refresh(position, ply: 0)
         self.signals = signals
         self.limits = limits
         let legal = position.legalMoves

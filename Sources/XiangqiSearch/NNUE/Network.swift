@@ -75,6 +75,18 @@ public final class Network: @unchecked Sendable {
                                                            outputWeights: outputWeights, outputBias: outputBias))
     }
 
+    /// A network with seeded random weights in the ranges training produces: for tests, and
+    /// for measuring the speed of a shape before a trained network of it exists.
+    public static func random(buckets: Int, hidden: Int, seed: UInt64) -> Network {
+        var random = SeededGenerator(seed: seed)
+        let features = buckets * featuresPerBucket
+        return Network(buckets: buckets, hidden: hidden,
+                       featureWeights: (0..<features * hidden).map { _ in Int16.random(in: -90...90, using: &random) },
+                       featureBias: (0..<hidden).map { _ in Int16.random(in: -60...120, using: &random) },
+                       outputWeights: (0..<2 * hidden).map { _ in Int16.random(in: -400...400, using: &random) },
+                       outputBias: Int32.random(in: -200_000...200_000, using: &random))
+    }
+
     deinit {
         featureWeights.deallocate()
         featureBias.deallocate()

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import XiangqiCore
 
 /// The network file: a 40-byte little-endian header, then the weights.
@@ -30,6 +35,7 @@ public enum NetworkFile {
         case badShape(String)
         case wrongLength(expected: Int, actual: Int)
         case hashMismatch
+        case unreadable(String)
 
         public var description: String {
             switch self {
@@ -39,6 +45,7 @@ public enum NetworkFile {
             case .badShape(let why): "bad network shape: \(why)"
             case .wrongLength(let expected, let actual): "truncated or padded: \(actual) bytes where the header says \(expected)"
             case .hashMismatch: "content hash mismatch (corrupted file)"
+            case .unreadable(let why): why
             }
         }
     }
@@ -83,6 +90,25 @@ public enum NetworkFile {
         let h = hash(payload)
         for k in 0..<8 { out.append(UInt8((h >> (8 * UInt64(k))) & 0xFF)) }
         return out + payload
+    }
+
+    /// The largest file read (a network of the largest shape is under 40 MB).
+    public static let maximumFileSize = 64 << 20
+
+    /// Reads the network file at `path`.
+    public static func network(atPath path: String) throws(ReadError) -> Network {
+        guard let file = fopen(path, "rb") else { throw .unreadable("cannot open: \(String(cString: strerror(errno)))") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if n > 0 { bytes += chunk[0..<n] }
+            guard bytes.count <= maximumFileSize else { throw .unreadable("larger than \(maximumFileSize >> 20) MB") }
+            if n < chunk.count { break }
+        }
+        if ferror(file) != 0 { throw .unreadable("read error") }
+        return try network(from: bytes)
     }
 
     /// Reads a network from a file's bytes.

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import XiangqiEngine
+import XiangqiProtocol
+import XiangqiSearch
+
+/// EvalFile and Use NNUE through the protocol: a network evaluates, a bad file is refused
+/// with the reason and the handcrafted evaluation goes on.
+@Suite struct NetworkOptionsTests {
+    func run(_ session: Session, _ sink: MemorySink, _ lines: [String]) -> [String] {
+        for line in lines {
+            session.handle(line)
+            session.waitForSearch()
+        }
+        return sink.take()
+    }
+
+    /// The score of the last depth-3 iteration from the start position.
+    func score(_ session: Session, _ sink: MemorySink) -> String? {
+        let lines = run(session, sink, ["position startpos moves h2e2", "go depth 3"])
+        return lines.last { $0.hasPrefix("info depth 3 ") }?.split(separator: " ").drop { $0 != "score" }.prefix(3).joined(separator: " ")
+    }
+
+    @Test func networksAreLoadedSwitchedAndRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xiangqi-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let network = Network.random(buckets: 6, hidden: 32, seed: 4)
+        let bytes = NetworkFile.bytes(of: network)
+        let good = directory + "/good.nnue", truncated = directory + "/truncated.nnue"
+        try Data(bytes).write(to: URL(fileURLWithPath: good))
+        try Data(bytes.dropLast(7)).write(to: URL(fileURLWithPath: truncated))
+
+        let sink = MemorySink()
+        let session = Session(engine: Engine(hashMegabytes: 2), output: sink)
+        let handshake = run(session, sink, ["uci"])
+        #expect(handshake.contains("option name EvalFile type string default <empty>"))
+        #expect(handshake.contains("option name Use NNUE type check default true"))
+        let handcrafted = try #require(score(session, sink))
+
+        let loaded = run(session, sink, ["setoption name EvalFile value \(good)"])
+        #expect(loaded == ["info string network \(good): accumulator 32, 6 king bucket(s), hash \(String(network.contentHash, radix: 16))"])
+        let withNetwork = try #require(score(session, sink))
+        #expect(withNetwork != handcrafted)
+        // The search's evaluation is the network's: at depth 0 (UCCI) the static evaluation shows.
+        _ = run(session, sink, ["ucci"])
+        let static0 = run(session, sink, ["position startpos", "go depth 0"])
+        #expect(static0.first == "info depth 0 score \(network.evaluate(.start))")
+        _ = run(session, sink, ["uci"])
+
+        _ = run(session, sink, ["setoption name Use NNUE value false"])
+        #expect(score(session, sink) == handcrafted)
+        _ = run(session, sink, ["setoption name Use NNUE value true"])
+        #expect(score(session, sink) == withNetwork)
+
+        // Bad files: the reason, then the handcrafted evaluation, and the engine keeps serving.
+        let refused = run(session, sink, ["setoption name EvalFile value \(truncated)"])
+        #expect(refused.count == 1 && refused[0].hasPrefix("info string option EvalFile: cannot use \(truncated): truncated or padded"))
+        #expect(score(session, sink) == handcrafted)
+        let missing = run(session, sink, ["setoption name EvalFile value \(directory)/none.nnue"])
+        #expect(missing.first?.contains("cannot open") == true)
+        let notANetwork = run(session, sink, ["setoption name EvalFile value \(directory)"])
+        #expect(notANetwork.first?.hasPrefix("info string option EvalFile: cannot use") == true)
+        _ = run(session, sink, ["setoption name EvalFile value \(good)", "setoption name EvalFile value <empty>"])
+        #expect(score(session, sink) == handcrafted)
+        #expect(run(session, sink, ["isready"]) == ["readyok"])
+    }
+}
