@@ -322,7 +322,7 @@ public final class Session: @unchecked Sendable {
             var info = EngineInfo()
             info.depth = 0
             info.score = .centipawns(engine.evaluator.evaluate(position))
-            send(info.line(.ucci)!)
+            if let line = info.line(.ucci) { send(line) }
             send(BestMoveLine(move: nil).line(.ucci))
             return
         }
@@ -375,7 +375,7 @@ public final class Session: @unchecked Sendable {
             var mated = EngineInfo()
             mated.depth = 0
             mated.score = .mate(0)
-            send(mated.line(.uci)!)
+            if let line = mated.line(.uci) { send(line) }
         }
         send(BestMoveLine(move: nil).line(dialect == .ucci ? .ucci : .uci))
     }

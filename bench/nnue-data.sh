@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Self-play training data for the network, in chunks that survive an interrupted session:
+#   bench/nnue-data.sh DIR FIRST COUNT [NODES [THREADS [GAMES_PER_CHUNK [SEED]]]]
+# plays chunks FIRST..FIRST+COUNT-1; chunk k holds games k*G..(k+1)*G-1 of the seed and is
+# written as DIR/chunk-kkkkk.bin (xiangqi datagen renames it into place only when complete),
+# so a rerun skips the chunks that exist and the data are the same however they were split.
+# Defaults: 5000 nodes per search, 2 threads, 100 games per chunk, seed 1. Data stay out of
+# git (.build-nnue/ is ignored); what is committed is this command, the seeds and the
+# summaries appended to DIR/log.txt (copy them to bench/nnue.md).
+set -euo pipefail
+main() {
+    cd "$(dirname "$0")/.."
+    local dir=$1 first=$2 count=$3 nodes=${4:-5000} threads=${5:-2} per=${6:-100} seed=${7:-1}
+    swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
+    mkdir -p "$dir"
+    for ((k = first; k < first + count; k++)); do
+        local file
+        file=$(printf '%s/chunk-%05d.bin' "$dir" "$k")
+        [ -f "$file" ] && continue
+        {
+            echo "# chunk $k: xiangqi datagen -o $file --games $per --first-game $((k * per)) --seed $seed --nodes $nodes --threads $threads"
+            .build/release/xiangqi datagen -o "$file" --games "$per" --first-game $((k * per)) \
+                --seed "$seed" --nodes "$nodes" --threads "$threads"
+        } | tee -a "$dir/log.txt"
+    done
+}
+main "$@"
