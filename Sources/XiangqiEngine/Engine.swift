@@ -321,11 +321,12 @@ public final class Engine: @unchecked Sendable {
     /// The stored entry for `position`, if any (for UCCI `probe`).
     public func probe(_ position: Position) -> TTEntry? { lock.withLock { table.probe(position.key) } }
 
-    /// Searches every bench position to `depth` with a fresh 16 MB table; returns total nodes
-    /// (the signature) and elapsed milliseconds.
-    public static func bench(depth: Int, progress: (Int, String, UInt64) -> Void = { _, _, _ in })
+    /// Searches every bench position to `depth` with a fresh 16 MB table (and `network`, if
+    /// given, as the evaluation); returns total nodes (the signature) and elapsed milliseconds.
+    public static func bench(depth: Int, network: Network? = nil, progress: (Int, String, UInt64) -> Void = { _, _, _ in })
         -> (nodes: UInt64, milliseconds: Int) {
         let engine = Engine(hashMegabytes: 16)
+        if let network { engine.setNetwork(network) }
         var total: UInt64 = 0
         let clock = ContinuousClock()
         let start = clock.now

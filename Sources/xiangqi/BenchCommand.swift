@@ -1,6 +1,7 @@
 import ArgumentParser
 import XiangqiCore
 import XiangqiEngine
+import XiangqiSearch
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,14 +15,35 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print nodes per position.")
     var verbose = false
 
+    @Option(help: "Evaluate with this network file, or random:BUCKETSxHIDDEN (seeded random weights, to time a shape).")
+    var evalFile: String?
+
     static let defaultDepth = 10
 
     func validate() throws {
         guard (1...30).contains(depth) else { throw ValidationError("depth must be 1-30") }
     }
 
-    func run() {
-        let (nodes, ms) = Engine.bench(depth: depth) { i, fen, n in
+    /// The network `--eval-file` names, if any.
+    func network() throws -> Network? {
+        guard let evalFile else { return nil }
+        if evalFile.hasPrefix("random:") {
+            let shape = evalFile.dropFirst(7).split(separator: "x").compactMap { Int($0) }
+            guard shape.count == 2, shape[0] == 1 || shape[0] == 6, shape[1] > 0, shape[1] % 16 == 0,
+                  shape[1] <= NetworkFile.maximumHidden else {
+                throw ValidationError("--eval-file random:BUCKETSxHIDDEN needs 1 or 6 buckets and a width that is a multiple of 16")
+            }
+            return Network.random(buckets: shape[0], hidden: shape[1], seed: 1)
+        }
+        do {
+            return try NetworkFile.network(atPath: evalFile)
+        } catch {
+            throw ValidationError("cannot use \(evalFile): \(error)")
+        }
+    }
+
+    func run() throws {
+        let (nodes, ms) = Engine.bench(depth: depth, network: try network()) { i, fen, n in
             if verbose { print("position \(i + 1): \(n) nodes  \(fen)") }
         }
         print("Nodes searched: \(nodes)")
