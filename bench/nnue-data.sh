@@ -4,7 +4,9 @@
 # plays chunks FIRST..FIRST+COUNT-1; chunk k holds games k*G..(k+1)*G-1 of the seed and is
 # written as DIR/chunk-kkkkk.bin (xiangqi datagen renames it into place only when complete),
 # so a rerun skips the chunks that exist and the data are the same however they were split.
-# Defaults: 5000 nodes per search, 2 threads, 100 games per chunk, seed 1. Data stay out of
+# Defaults: 5000 nodes per search, 2 threads, 100 games per chunk, seed 1. SEED "master"
+# scores the positions of the master games in books/source (CC BY 4.0, see books/README.md)
+# instead of playing: chunk k is their games k*G..(k+1)*G-1, from ply 8. Data stay out of
 # git (.build-nnue/ is ignored); what is committed is this command, the seeds and the
 # summaries appended to DIR/log.txt (copy them to bench/nnue.md).
 set -euo pipefail
@@ -17,11 +19,19 @@ main() {
         local file
         file=$(printf '%s/chunk-%05d.bin' "$dir" "$k")
         [ -f "$file" ] && continue
-        {
-            echo "# chunk $k: xiangqi datagen -o $file --games $per --first-game $((k * per)) --seed $seed --nodes $nodes --threads $threads"
-            .build/release/xiangqi datagen -o "$file" --games "$per" --first-game $((k * per)) \
-                --seed "$seed" --nodes "$nodes" --threads "$threads"
-        } | tee -a "$dir/log.txt"
+        if [ "$seed" = master ]; then
+            {
+                echo "# chunk $k: gzip -dc books/source/ccpd_master_games.txt.gz | xiangqi datagen --from-games - -o $file --games $per --first-game $((k * per)) --nodes $nodes --threads $threads"
+                gzip -dc books/source/ccpd_master_games.txt.gz | .build/release/xiangqi datagen --from-games - -o "$file" \
+                    --games "$per" --first-game $((k * per)) --nodes "$nodes" --threads "$threads"
+            } | tee -a "$dir/log.txt"
+        else
+            {
+                echo "# chunk $k: xiangqi datagen -o $file --games $per --first-game $((k * per)) --seed $seed --nodes $nodes --threads $threads"
+                .build/release/xiangqi datagen -o "$file" --games "$per" --first-game $((k * per)) \
+                    --seed "$seed" --nodes "$nodes" --threads "$threads"
+            } | tee -a "$dir/log.txt"
+        fi
     done
 }
 main "$@"

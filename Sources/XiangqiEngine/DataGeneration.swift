@@ -87,10 +87,36 @@ public struct DataGeneration: Sendable {
         }
     }
 
+    /// Scores the positions of a recorded game (`moves` from the start position, ending in
+    /// `result`) with the engine's search at this budget, from ply `skipPlies` on (the
+    /// openings of many games repeat each other), keeping the quiet ones as self-play does,
+    /// each with the game's result. `nil` when a move is illegal.
+    public func replay(_ moves: [Move], result: GameResult, skipPlies: Int, engine: Engine) -> Outcome? {
+        engine.newGame()
+        let limits = SearchLimits(depth: depth, nodes: depth == nil ? nodes : nil)
+        let red = result == .redWins ? 1 : result == .blackWins ? -1 : 0
+        var game = Game()
+        var records: [TrainingRecord] = []
+        for move in moves {
+            let position = game.position
+            if game.moves.count >= skipPlies && !position.isInCheck {
+                let searched = engine.search(limits, game: game, fullStrength: true)
+                if let best = searched.bestMove, position.piece(at: best.to).isNone, abs(searched.score) < 10_000 {
+                    records.append(TrainingRecord(position: position, score: searched.score, redResult: red,
+                                                  ply: game.moves.count))
+                }
+            }
+            do { try game.play(move) } catch { return nil }
+        }
+        return Outcome(records: records, result: result, reason: "recorded game", plies: moves.count)
+    }
+
     /// Plays games `indices` on `threads` threads, each with its own engine, and hands each
     /// game's outcome to `deliver` in index order (one call at a time, on a worker thread).
-    /// Returns when all are delivered.
+    /// `play` makes game `i`'s outcome (default: ``playGame(_:engine:)``). Returns when all
+    /// are delivered.
     public func run(games indices: Range<Int>, threads: Int,
+                    play: (@Sendable (Int, Engine) -> Outcome?)? = nil,
                     deliver: @escaping @Sendable (Int, Outcome?) -> Void) {
         let queue = GameQueue(indices)
         let workers = max(1, min(threads, indices.count))
@@ -99,7 +125,8 @@ public struct DataGeneration: Sendable {
             startThread(stackSize: 64 << 20) {
                 let engine = Engine(hashMegabytes: settings.hashMegabytes)
                 while let index = queue.next() {
-                    queue.finish(index, settings.playGame(index, engine: engine), deliver)
+                    let outcome = play.map { $0(index, engine) } ?? settings.playGame(index, engine: engine)
+                    queue.finish(index, outcome, deliver)
                 }
                 queue.workerDone()
             }

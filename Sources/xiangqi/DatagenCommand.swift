@@ -48,6 +48,12 @@ struct DatagenCommand: ParsableCommand {
     @Option(help: "Hash per engine, in MB.")
     var hash = 4
 
+    @Option(help: "Score the positions of these recorded games (RESULT<TAB>ICCS moves per line, - for standard input) instead of playing: game i is the file's i-th game.")
+    var fromGames: String?
+
+    @Option(help: "With --from-games, leave out the positions before this ply.")
+    var skipPlies = 8
+
     func validate() throws {
         guard games >= 1 else { throw ValidationError("--games must be at least 1") }
         guard firstGame >= 0 else { throw ValidationError("--first-game must not be negative") }
@@ -75,8 +81,18 @@ struct DatagenCommand: ParsableCommand {
         guard let file = fopen(partial, "w") else {
             throw ValidationError("cannot write \(partial): \(String(cString: strerror(errno)))")
         }
-        let tally = DatagenTally(total: games, terminal: isatty(2) != 0, file: file)
-        settings.run(games: firstGame..<(firstGame + games), threads: threads) { _, outcome in tally.add(outcome) }
+        var range = firstGame..<(firstGame + games)
+        var play: (@Sendable (Int, Engine) -> DataGeneration.Outcome?)?
+        if let fromGames {
+            let recorded = try readRecordedGames(fromGames)
+            range = min(firstGame, recorded.count)..<min(firstGame + games, recorded.count)
+            let settings = settings, skip = skipPlies
+            play = { index, engine in
+                settings.replay(recorded[index].moves, result: recorded[index].result, skipPlies: skip, engine: engine)
+            }
+        }
+        let tally = DatagenTally(total: range.count, terminal: isatty(2) != 0, file: file)
+        settings.run(games: range, threads: threads, play: play) { _, outcome in tally.add(outcome) }
         let closed = fclose(file) == 0
         guard closed && !tally.writeFailed else {
             throw ValidationError("cannot write \(partial): \(String(cString: strerror(errno))); the partial file is kept")
@@ -84,8 +100,51 @@ struct DatagenCommand: ParsableCommand {
         guard rename(partial, output) == 0 else {
             throw ValidationError("cannot rename \(partial) to \(output): \(String(cString: strerror(errno)))")
         }
-        print(tally.summary(settings: settings, range: firstGame..<(firstGame + games), threads: threads, output: output))
+        let source = fromGames.map { "recorded games of \($0) from ply \(skipPlies)" }
+            ?? "seed \(seed), random plies \(settings.randomPlies.lowerBound)-\(settings.randomPlies.upperBound)"
+        print(tally.summary(settings: settings, source: source, range: range, threads: threads, output: output))
     }
+}
+
+/// The games of a file of `RESULT<TAB>ICCS moves` lines (`-`: standard input); bad lines are
+/// reported on standard error and left out, so game numbers count good games only.
+private func readRecordedGames(_ path: String) throws -> [(moves: [Move], result: GameResult)] {
+    let text = path == "-" ? readStandardInput() : try readTextFile(path)
+    var games: [(moves: [Move], result: GameResult)] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let trimmed = line.drop { $0 == " " }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+        let fields = trimmed.split(separator: "\t", maxSplits: 1)
+        guard fields.count == 2, let result = GameResult(text: fields[0]) else {
+            errorWrite("\(path):\(number + 1): expected RESULT<TAB>MOVES; line skipped\n")
+            continue
+        }
+        var position = Position.start
+        var moves: [Move] = []
+        for text in fields[1].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
+            guard let move = Move(iccs: String(text)), position.isLegal(move) else {
+                errorWrite("\(path):\(number + 1): '\(text)' is not a legal ICCS move; game skipped\n")
+                moves = []
+                break
+            }
+            _ = position.make(move)
+            moves.append(move)
+        }
+        if !moves.isEmpty { games.append((moves, result)) }
+    }
+    return games
+}
+
+/// All of standard input.
+private func readStandardInput() -> String {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if n <= 0 { break }
+        bytes += chunk[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// Counts of a datagen run, updated as games are delivered (one at a time), with a progress
@@ -144,13 +203,12 @@ private final class DatagenTally: @unchecked Sendable {
 
     func rate() -> Double { Double(positions) / max(seconds(), 0.001) }
 
-    func summary(settings: DataGeneration, range: Range<Int>, threads: Int, output: String) -> String {
+    func summary(settings: DataGeneration, source: String, range: Range<Int>, threads: Int, output: String) -> String {
         let budget = settings.depth.map { "depth \($0)" } ?? "\(settings.nodes) nodes"
         return """
-        datagen: games \(range.lowerBound)..<\(range.upperBound), seed \(settings.seed), \(budget), random plies \
-        \(settings.randomPlies.lowerBound)-\(settings.randomPlies.upperBound), \(threads) thread(s)
+        datagen: games \(range.lowerBound)..<\(range.upperBound), \(source), \(budget), \(threads) thread(s)
         positions \(positions) in \(output) (\(positions * TrainingRecord.byteCount) bytes), \
-        \(games - skipped) games played (\(skipped) openings skipped), mean \(format1(Double(plies) / Double(max(games - skipped, 1)))) plies
+        \(games - skipped) games played (\(skipped) skipped), mean \(format1(Double(plies) / Double(max(games - skipped, 1)))) plies
         results: red wins \(results[.redWins, default: 0]), draws \(results[.draw, default: 0]), \
         black wins \(results[.blackWins, default: 0]) (\(adjudicated) adjudicated)
         time \(format1(seconds())) s: \(Int(rate())) positions/s, \(Int(rate() / Double(threads))) per thread

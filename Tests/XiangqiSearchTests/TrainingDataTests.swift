@@ -83,6 +83,26 @@ import XiangqiSearch
     }
 }
 
+/// Recorded games scored by the search: the game's result on every kept position.
+@Suite struct ReplayTests {
+    @Test func recordedGamesGiveQuietPositionsWithTheirResult() throws {
+        var settings = DataGeneration()
+        settings.nodes = 150
+        let moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "g6g5", "h0h6", "b9c7", "b2d2", "a9b9", "b0c2", "b7a7",
+                     "e3e4", "h7h8", "d2d1", "h8e8", "h6g6", "c6c5", "g2e3", "h9h7"].map { Move(iccs: $0)! }
+        let engine = Engine(hashMegabytes: 2)
+        let outcome = try #require(settings.replay(moves, result: .blackWins, skipPlies: 6, engine: engine))
+        #expect(!outcome.records.isEmpty && outcome.records.count <= moves.count - 6)
+        for record in outcome.records {
+            #expect(record.redResult == -1 && record.ply >= 6)
+            #expect(!(try Position(fen: record.fen)).isInCheck)
+        }
+        // The same game gives the same records; an illegal move gives none.
+        #expect(settings.replay(moves, result: .blackWins, skipPlies: 6, engine: engine)?.records == outcome.records)
+        #expect(settings.replay(moves + [Move(iccs: "a0a9")!], result: .draw, skipPlies: 6, engine: engine) == nil)
+    }
+}
+
 /// Outcomes collected from the generator's worker threads.
 private final class OutcomeBox: @unchecked Sendable {
     // `lock` guards `storage`.
