@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CSQLite
 
 /// What went wrong with a book file or a book build, in words fit for an `info string` line.
@@ -17,6 +22,12 @@ final class SQLiteDatabase {
     /// Opens `path`: read-only (the file must exist), or read-write creating it.
     init(path: String, readOnly: Bool) throws(BookError) {
         self.path = path
+        // A book to read must be a regular file: opening a FIFO blocks until a writer comes,
+        // and a device or standard input would be read as a database, hanging the engine.
+        var status = stat()
+        if readOnly, stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw BookError("cannot open \(path): not a regular file")
+        }
         let flags = readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX

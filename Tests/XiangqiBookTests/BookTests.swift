@@ -256,6 +256,16 @@ func position(after moves: String) throws -> Position {
         #expect(throws: BookError.self) { try OpeningBook(path: "/nonexistent/book.sqlite") }
     }
 
+    /// A FIFO would block the engine at open, a device would be read as a database.
+    @Test func aPathThatIsNoRegularFileIsRefusedWithoutOpening() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.path + "/book.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: BookError("cannot open \(fifo): not a regular file")) { try OpeningBook(path: fifo) }
+        #expect(throws: BookError("cannot open /dev/null: not a regular file")) { try OpeningBook(path: "/dev/null") }
+        #expect(throws: BookError("cannot open \(directory.path): not a regular file")) { try OpeningBook(path: directory.path) }
+    }
+
     @Test func aCorruptFileIsAnError() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/corrupt.sqlite"

@@ -60,7 +60,10 @@ import XiangqiSearch
         let missing = run(session, sink, ["setoption name EvalFile value \(directory)/none.nnue"])
         #expect(missing.first?.contains("cannot open") == true)
         let notANetwork = run(session, sink, ["setoption name EvalFile value \(directory)"])
-        #expect(notANetwork.first?.hasPrefix("info string option EvalFile: cannot use") == true)
+        #expect(notANetwork.first?.hasSuffix("not a regular file; the handcrafted evaluation is used") == true)
+        // Reading a device or a pipe would block the engine: refused before opening.
+        let device = run(session, sink, ["setoption name EvalFile value /dev/stdin"])
+        #expect(device.first?.contains("not a regular file") == true)
         _ = run(session, sink, ["setoption name EvalFile value \(good)", "setoption name EvalFile value <empty>"])
         #expect(score(session, sink) == handcrafted)
         #expect(run(session, sink, ["isready"]) == ["readyok"])
