@@ -269,20 +269,22 @@ struct LineGenerator {
             let name = pick(["Hash", "Threads", "MultiPV", "Skill Level", "UCI_LimitStrength", "UCI_Elo", "Ponder",
                              "Move Overhead", "Clear Hash", "UCI_ShowWDL", "UCI_Variant", "Contempt", "OwnBook", "BookFile",
                              "BookVariety", "BookDepth", "BookMinGames", "Seed", "usebook", "usemillisec", "pruning",
-                             "knowledge", "randomness", "contempt", "hashsize", "batch", "debug", "newgame", "NoSuchOption"],
+                             "knowledge", "randomness", "contempt", "hashsize", "batch", "debug", "newgame", "EvalFile", "Use NNUE",
+                             "evalfile", "NoSuchOption"],
                             &random)
             let value: String
             switch name {
             // Memory-sized options get small or non-numeric values only (a fuzzer must not
             // allocate gigabytes on a CI machine).
             case "Hash", "hashsize": value = pick(["1", "2", "16", "0", "-4", "x", "", "1.5"], &random)
-            case "BookFile": value = pick(["/nonexistent/book.sqlite", "/dev/null", "/etc/passwd", "", "books/xiangqi-book.sqlite", "<empty>"], &random)
+            case "BookFile": value = pick(["/nonexistent/book.sqlite", "/dev/null", "/dev/stdin", "/etc/passwd", "", "books/xiangqi-book.sqlite", "<empty>"], &random)
+            case "EvalFile", "evalfile": value = pick(["/nonexistent/net.nnue", "/dev/null", "/dev/stdin", "/dev/zero", "/etc/passwd", "", "<empty>", "books/xiangqi-book.sqlite"], &random)
             case "UCI_Variant": value = pick(["xiangqi", "chess", "", "janggi"], &random)
             case "pruning", "knowledge", "randomness": value = pick(["none", "small", "medium", "large", "huge", "0"], &random)
             // Batch mode stops reading commands while a bounded search runs, as it should: the
             // fuzzer leaves it off (its hang on unbounded searches is a transcript test).
             case "batch": value = pick(["off", "false", "0", "", "maybe"], &random)
-            case "Ponder", "OwnBook", "UCI_LimitStrength", "UCI_ShowWDL", "usebook", "usemillisec", "debug":
+            case "Ponder", "OwnBook", "UCI_LimitStrength", "UCI_ShowWDL", "usebook", "usemillisec", "debug", "Use NNUE":
                 value = pick(["true", "false", "on", "off", "1", "", "maybe"], &random)
             case "UCI_Elo": value = number(&random, 0...3_000)
             case "Threads": value = number(&random, 1...4)
@@ -293,7 +295,7 @@ struct LineGenerator {
         case 15: return "perft " + String(random.next() % 3 + 1)
         case 16: return "go perft " + String(random.next() % 3 + 1)
         default:
-            return pick(["isready", "stop", "position startpos", "go depth 2", "ponderhit"], &random)
+            return pick(["isready", "stop", "position startpos", "go depth 2", "ponderhit", "debug on", "debug off"], &random)
         }
     }
 
