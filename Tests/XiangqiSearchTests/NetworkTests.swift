@@ -60,6 +60,27 @@ import XiangqiCore
         #expect(evaluations > 1000 && kingMoves > 50 && captures > 50, "\(evaluations) \(kingMoves) \(captures)")
     }
 
+    /// The Float output layer agrees with the exact integer one within a centipawn, for the
+    /// largest weights a file can hold too.
+    @Test func floatOutputMatchesExactArithmetic() {
+        var random = SeededGenerator(seed: 12)
+        for (network, name) in [(Self.randomNetwork(buckets: 6, hidden: 256, seed: 5), "trained range"),
+                                (Network(buckets: 1, hidden: 64,
+                                         featureWeights: (0..<(1260 * 64)).map { _ in Int16.random(in: -400...400, using: &random) },
+                                         featureBias: (0..<64).map { _ in Int16.random(in: 0...600, using: &random) },
+                                         outputWeights: (0..<128).map { _ in Int16.random(in: -32767...32767, using: &random) },
+                                         outputBias: 0), "extreme weights")] {
+            var position = Position.start
+            var largest = 0
+            for _ in 0..<200 {
+                largest = max(largest, abs(network.evaluate(position) - network.evaluate(position, exactly: true)))
+                guard let move = position.legalMoves.randomElement(using: &random) else { break }
+                _ = position.make(move)
+            }
+            #expect(largest <= 1, "\(name): \(largest) cp")
+        }
+    }
+
     /// Each side sees the board from its own end: swapping colours and flipping the board
     /// leaves the evaluation for the side to move unchanged.
     @Test func colourFlippedPositionsEvaluateAlike() throws {

@@ -47,6 +47,8 @@ public final class Network: @unchecked Sendable {
     let featureBias: UnsafeMutablePointer<Int16>
     /// `[2 × hidden]`: the side to move's half, then the other side's.
     let outputWeights: UnsafeMutablePointer<Int16>
+    /// The output weights as Float, for ``evaluate(us:them:)``.
+    let outputWeightsFloat: UnsafeMutablePointer<Float>
     let outputBias: Int32
 
     public var featureCount: Int { buckets * Self.featuresPerBucket }
@@ -70,6 +72,8 @@ public final class Network: @unchecked Sendable {
         self.featureBias.initialize(from: featureBias, count: hidden)
         self.outputWeights = .allocate(capacity: 2 * hidden)
         self.outputWeights.initialize(from: outputWeights, count: 2 * hidden)
+        outputWeightsFloat = .allocate(capacity: 2 * hidden)
+        outputWeightsFloat.initialize(from: outputWeights.map(Float.init), count: 2 * hidden)
         self.outputBias = outputBias
         contentHash = NetworkFile.hash(NetworkFile.payload(featureWeights: featureWeights, featureBias: featureBias,
                                                            outputWeights: outputWeights, outputBias: outputBias))
@@ -91,6 +95,7 @@ public final class Network: @unchecked Sendable {
         featureWeights.deallocate()
         featureBias.deallocate()
         outputWeights.deallocate()
+        outputWeightsFloat.deallocate()
     }
 
     // MARK: - Features
@@ -153,15 +158,47 @@ public final class Network: @unchecked Sendable {
     // MARK: - Evaluation
 
     /// The evaluation of accumulators `us` (the side to move's) and `them`, in centipawns.
+    ///
+    /// The output layer runs in Float: clamp(a)² (at most 255², exact in Float) times the
+    /// output weight, 16 lanes at a time. x86-64's baseline (SSE2) has no 32-bit integer
+    /// multiply, and sums of 255² × w need more than 32 bits, so exact integer arithmetic
+    /// costs several times more; the Float sum differs from the exact one by far less than a
+    /// centipawn (``evaluateExactly(us:them:)`` is the reference the tests compare with).
+    @inline(__always)
     func evaluate(us: UnsafePointer<Int16>, them: UnsafePointer<Int16>) -> Int {
-        let total = Self.activatedDot(us, outputWeights, hidden, qa) &+ Self.activatedDot(them, outputWeights + hidden, hidden, qa)
-        return (Int(total) / qa + Int(outputBias)) * scale / (qa * qb)
+        let total = Self.activatedDot(us, outputWeightsFloat, hidden, qa) + Self.activatedDot(them, outputWeightsFloat + hidden, hidden, qa)
+        let centipawns = (Double(total) / Double(qa) + Double(outputBias)) * Double(scale) / Double(qa * qb)
+        // Whatever a file holds, an evaluation stays far below the rule-win and mate scores.
+        return Int(min(max(centipawns, -Double(Self.evaluationLimit)), Double(Self.evaluationLimit)))
     }
 
-    /// Σ clamp(a, 0, qa)² × w, 16 lanes at a time. Each lane's product fits Int32 exactly
-    /// (255² × 32767 < 2³¹, with `qa` at most 255); lanes are summed in Int64, so any weights
-    /// a file can hold give the exact sum.
-    static func activatedDot(_ a: UnsafePointer<Int16>, _ w: UnsafePointer<Int16>, _ count: Int, _ qa: Int) -> Int64 {
+    /// The largest evaluation in centipawns (either way).
+    public static let evaluationLimit = 10_000
+
+    @inline(__always)
+    static func activatedDot(_ a: UnsafePointer<Int16>, _ w: UnsafePointer<Float>, _ count: Int, _ qa: Int) -> Float {
+        let zero = SIMD16<Int16>(repeating: 0), top = SIMD16<Int16>(repeating: Int16(qa))
+        var sum = SIMD16<Float>(repeating: 0)
+        let rawA = UnsafeRawPointer(a), rawW = UnsafeRawPointer(w)
+        var i = 0
+        while i < count {
+            let v = SIMD16<Int32>(truncatingIfNeeded: rawA.loadUnaligned(fromByteOffset: i * 2, as: SIMD16<Int16>.self)
+                .clamped(lowerBound: zero, upperBound: top))
+            sum += SIMD16<Float>(v &* v) * rawW.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<Float>.self)
+            i += 16
+        }
+        return sum.sum()
+    }
+
+    /// ``evaluate(us:them:)`` in exact integer arithmetic: the reference.
+    func evaluateExactly(us: UnsafePointer<Int16>, them: UnsafePointer<Int16>) -> Int {
+        let total = Self.exactDot(us, outputWeights, hidden, qa) &+ Self.exactDot(them, outputWeights + hidden, hidden, qa)
+        return min(max((Int(total) / qa + Int(outputBias)) * scale / (qa * qb), -Self.evaluationLimit), Self.evaluationLimit)
+    }
+
+    /// Σ clamp(a, 0, qa)² × w exactly: each lane's product fits Int32 (255² × 32767 < 2³¹),
+    /// lanes are summed in Int64.
+    static func exactDot(_ a: UnsafePointer<Int16>, _ w: UnsafePointer<Int16>, _ count: Int, _ qa: Int) -> Int64 {
         let zero = SIMD16<Int16>(repeating: 0), top = SIMD16<Int16>(repeating: Int16(qa))
         var total: Int64 = 0
         let rawA = UnsafeRawPointer(a), rawW = UnsafeRawPointer(w)
@@ -176,8 +213,9 @@ public final class Network: @unchecked Sendable {
         return total
     }
 
-    /// The evaluation of `position` from scratch (for tests and the trainer's checks).
-    public func evaluate(_ position: Position) -> Int {
+    /// The evaluation of `position` from scratch (for tests and the trainer's checks); with
+    /// `exactly`, the output layer in exact integer arithmetic.
+    public func evaluate(_ position: Position, exactly: Bool = false) -> Int {
         let us = UnsafeMutablePointer<Int16>.allocate(capacity: hidden), them = UnsafeMutablePointer<Int16>.allocate(capacity: hidden)
         defer {
             us.deallocate()
@@ -185,7 +223,7 @@ public final class Network: @unchecked Sendable {
         }
         refresh(us, position, for: position.sideToMove)
         refresh(them, position, for: position.sideToMove.opponent)
-        return evaluate(us: us, them: them)
+        return exactly ? evaluateExactly(us: us, them: them) : evaluate(us: us, them: them)
     }
 
     /// Writes `perspective`'s accumulator for `position` into `accumulator` (bias plus rows).
