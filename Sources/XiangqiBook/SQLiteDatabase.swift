@@ -24,8 +24,9 @@ final class SQLiteDatabase {
         self.path = path
         // A book to read must be a regular file: opening a FIFO blocks until a writer comes,
         // and a device or standard input would be read as a database, hanging the engine.
+        // S_IFMT and S_IFREG as literals: their imported types differ between Glibc and Darwin.
         var status = stat()
-        if readOnly, stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        if readOnly, stat(path, &status) == 0, status.st_mode & 0o170000 != 0o100000 {
             throw BookError("cannot open \(path): not a regular file")
         }
         let flags = readOnly

@@ -98,9 +98,10 @@ public enum NetworkFile {
     /// Reads the network file at `path`.
     public static func network(atPath path: String) throws(ReadError) -> Network {
         // Only regular files: a FIFO or a terminal would block the engine on open or read.
+        // S_IFMT and S_IFREG as literals: their imported types differ between Glibc and Darwin.
         var status = stat()
         guard stat(path, &status) == 0 else { throw .unreadable("cannot open: \(String(cString: strerror(errno)))") }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
+        guard status.st_mode & 0o170000 == 0o100000 else { throw .unreadable("not a regular file") }
         guard let file = fopen(path, "rb") else { throw .unreadable("cannot open: \(String(cString: strerror(errno)))") }
         defer { fclose(file) }
         var bytes: [UInt8] = []
