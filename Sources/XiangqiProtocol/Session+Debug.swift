@@ -40,6 +40,12 @@ extension Session {
                  + " | " + pad("\(term.blackMiddlegame)", 9) + " " + pad("\(term.blackEndgame)", 9))
         }
         send("Phase: \(Evaluator.phase(position)) of 32 (middlegame weight)")
+        if let network = evaluator.activeNetwork {
+            var handcrafted = evaluator
+            handcrafted.network = nil
+            send("Handcrafted evaluation: \(handcrafted.evaluate(position)) (not used)")
+            send("Network \(String(network.contentHash, radix: 16)): accumulator \(network.hidden), \(network.buckets) king bucket(s)")
+        }
         send("Final evaluation: \(evaluator.evaluate(position)) (side to move: \(position.sideToMove))")
     }
 

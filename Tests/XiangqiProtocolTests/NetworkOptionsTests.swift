@@ -47,6 +47,10 @@ import XiangqiSearch
         let static0 = run(session, sink, ["position startpos", "go depth 0"])
         #expect(static0.first == "info depth 0 score \(network.evaluate(.start))")
         _ = run(session, sink, ["uci"])
+        // `eval` says which evaluation is used.
+        let shown = run(session, sink, ["eval"])
+        #expect(shown.contains("Network \(String(network.contentHash, radix: 16)): accumulator 32, 6 king bucket(s)"))
+        #expect(shown.last == "Final evaluation: \(network.evaluate(.start)) (side to move: red)")
 
         _ = run(session, sink, ["setoption name Use NNUE value false"])
         #expect(score(session, sink) == handcrafted)
