@@ -43,26 +43,21 @@ public struct EngineLimits: Sendable, Equatable {
         return longest
     }
 
-    /// The `go` command in `dialect`, with `sideToMove`'s clock first in UCCI.
+    /// The `go` command in `dialect`, with `sideToMove`'s clock first in UCCI (written by
+    /// the codec's ``GoCommand``, which also reads GUIs' lines in the protocol session).
     func goCommand(_ dialect: EngineDialect, sideToMove: Color) -> String {
-        var words = ["go"]
-        if let depth { words += ["depth", "\(depth)"] }
-        if let nodes { words += ["nodes", "\(nodes)"] }
-        if let moveTime { words += ["movetime", "\(moveTime)"] }
+        var command = GoCommand()
+        command.depth = depth
+        command.nodes = nodes
+        command.moveTime = moveTime
         if let c = clocks {
-            switch dialect {
-            case .uci:
-                words += ["wtime", "\(c.redTime)", "btime", "\(c.blackTime)",
-                          "winc", "\(c.redIncrement)", "binc", "\(c.blackIncrement)"]
-            case .ucci:
-                let red = sideToMove == .red
-                words += ["time", "\(red ? c.redTime : c.blackTime)", "increment", "\(red ? c.redIncrement : c.blackIncrement)",
-                          "opptime", "\(red ? c.blackTime : c.redTime)",
-                          "oppincrement", "\(red ? c.blackIncrement : c.redIncrement)"]
-            }
+            command.redTime = c.redTime
+            command.blackTime = c.blackTime
+            command.redIncrement = c.redIncrement
+            command.blackIncrement = c.blackIncrement
         }
-        if words.count == 1 { words += ["depth", "1"] }
-        return words.joined(separator: " ")
+        if depth == nil && nodes == nil && moveTime == nil && clocks == nil { command.depth = 1 }
+        return command.line(dialect, sideToMove: sideToMove)
     }
 }
 

@@ -1,4 +1,5 @@
 import XiangqiBook
+import XiangqiCodec
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch

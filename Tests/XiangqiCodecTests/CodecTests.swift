@@ -94,6 +94,43 @@ import XiangqiSearch
         #expect(BestMoveLine(parsing: "info depth 1", numbering: .zeroBased) == nil)
     }
 
+    /// A `go` line written by the client reads back as the same command in the session,
+    /// and both kinds of clock give the same search limits.
+    @Test func goLinesSurviveARoundTrip() {
+        var uci = GoCommand()
+        uci.depth = 12
+        uci.nodes = 40_000
+        uci.moveTime = 900
+        uci.redTime = 61_000
+        uci.blackTime = 59_500
+        uci.redIncrement = 600
+        uci.blackIncrement = 500
+        uci.movesToGo = 20
+        uci.ponder = true
+        uci.searchMoves = ["h2e2", "b2e2"]
+        let uciLine = uci.line(.uci, sideToMove: .black)
+        #expect(uciLine == "go ponder depth 12 nodes 40000 movetime 900 wtime 61000 btime 59500 winc 600 binc 500 movestogo 20 searchmoves h2e2 b2e2")
+        #expect(GoCommand(uciLine.split(separator: " ").dropFirst().map(String.init)) == uci)
+
+        var ucci = GoCommand()
+        ucci.ownTime = 59_500
+        ucci.ownIncrement = 500
+        ucci.opponentTime = 61_000
+        ucci.opponentIncrement = 600
+        ucci.draw = true
+        ucci.depthZero = true
+        let ucciLine = ucci.line(.ucci, sideToMove: .black)
+        #expect(ucciLine == "go depth 0 time 59500 increment 500 opptime 61000 oppincrement 600 draw")
+        #expect(GoCommand(ucciLine.split(separator: " ").dropFirst().map(String.init)) == ucci)
+        // UCI clocks written for UCCI (and back) are the same clock for the side to move.
+        let crossed = GoCommand(uci.line(.ucci, sideToMove: .black).split(separator: " ").dropFirst().map(String.init))
+        #expect(crossed.ownTime == 59_500 && crossed.ownIncrement == 500 && crossed.opponentTime == 61_000)
+        #expect(crossed.limits(for: .black, base: SearchLimits()).clock == uci.limits(for: .black, base: SearchLimits()).clock)
+        #expect(GoCommand(["infinite"]).line(.uci, sideToMove: .red) == "go infinite")
+        // Seconds in UCCI without usemillisec.
+        #expect(GoCommand(["time", "30", "increment", "2"], secondsScale: 1000).ownTime == 30_000)
+    }
+
     @Test func scoresReadBackFromGameRecords() {
         for score in [EngineScore.centipawns(43), .centipawns(-105), .centipawns(0), .mate(3), .mate(-2)] {
             #expect(EngineScore(text: score.description) == score)

@@ -1,31 +1,37 @@
 import XiangqiCore
 import XiangqiSearch
 
-/// A `go` line of either dialect, parsed: what to search and how long. Parsing never fails:
+/// A `go` line of either dialect: what to search and how long. The protocol session parses
+/// GUIs' lines into it, the client writes other engines' lines from it. Parsing never fails:
 /// bad or out-of-range numbers and unknown words are reported through `messages` (for
 /// `info string`) and skipped or clamped.
-struct GoCommand {
-    var ponder = false
-    var draw = false
-    var infinite = false
+public struct GoCommand: Sendable, Equatable {
+    public var ponder = false
+    public var draw = false
+    public var infinite = false
     /// UCCI `depth 0`: report the static evaluation only.
-    var depthZero = false
-    var depth: Int?
-    var nodes: UInt64?
-    var mate: Int?
-    var moveTime: Int?
-    var perftDepth: Int?
-    var searchMoves: [String] = []
-    /// UCCI `time`/`increment` (the side to move's clock), in milliseconds.
-    var ownTime: Int?
-    var ownIncrement = 0
-    var movesToGo: Int?
+    public var depthZero = false
+    public var depth: Int?
+    public var nodes: UInt64?
+    public var mate: Int?
+    public var moveTime: Int?
+    public var perftDepth: Int?
+    public var searchMoves: [String] = []
+    /// UCCI `time`/`increment` (the side to move's clock) and `opptime`/`oppincrement`, in
+    /// milliseconds.
+    public var ownTime: Int?
+    public var ownIncrement = 0
+    public var opponentTime: Int?
+    public var opponentIncrement = 0
+    public var movesToGo: Int?
     /// UCI clocks by colour, in milliseconds.
-    var redTime: Int?, blackTime: Int?, redIncrement = 0, blackIncrement = 0
-    var messages: [String] = []
+    public var redTime: Int?, blackTime: Int?, redIncrement = 0, blackIncrement = 0
+    public var messages: [String] = []
+
+    public init() {}
 
     /// Parses the words after `go`; `secondsScale` is 1000 when UCCI times are in seconds.
-    init(_ args: [String], secondsScale: Int) {
+    public init(_ args: [String], secondsScale: Int = 1) {
         var i = 0
         var messages: [String] = []
         /// The number after `word`, clamped to `range` (times: 0 to about 31 years).
@@ -62,7 +68,9 @@ struct GoCommand {
             case "time": if let n = number(word) { ownTime = n * secondsScale }
             case "increment": if let n = number(word) { ownIncrement = n * secondsScale }
             case "movestogo": if let n = number(word, 1...10_000) { movesToGo = n }
-            case "opptime", "oppincrement", "oppmovestogo": _ = number(word)
+            case "opptime": if let n = number(word) { opponentTime = n * secondsScale }
+            case "oppincrement": if let n = number(word) { opponentIncrement = n * secondsScale }
+            case "oppmovestogo": _ = number(word)
             case "wtime": redTime = number(word)
             case "btime": blackTime = number(word)
             case "winc": redIncrement = number(word) ?? 0
@@ -81,7 +89,7 @@ struct GoCommand {
     /// The search limits for `side` to move, on top of `base` (overhead, ponder setting). No
     /// bound at all (or UCI `depth 0`, which Stockfish-family engines read as "no limit")
     /// searches until `stop`.
-    func limits(for side: Color, base: SearchLimits) -> SearchLimits {
+    public func limits(for side: Color, base: SearchLimits) -> SearchLimits {
         var limits = base
         limits.depth = depth
         limits.nodes = nodes
@@ -97,5 +105,38 @@ struct GoCommand {
             && limits.mate == nil
         limits.infinite = infinite || noBound
         return limits
+    }
+
+    /// The line in `dialect` for `sideToMove` (UCCI gives the clocks as own and opponent's,
+    /// UCI by colour; either kind of clock is written in either dialect). Times in
+    /// milliseconds; `searchmoves` last.
+    public func line(_ dialect: EngineDialect, sideToMove: Color) -> String {
+        var words = ["go"]
+        if ponder { words.append("ponder") }
+        if infinite { words.append("infinite") }
+        if depthZero { words += ["depth", "0"] } else if let depth { words += ["depth", "\(depth)"] }
+        if let nodes { words += ["nodes", "\(nodes)"] }
+        if let mate { words += ["mate", "\(mate)"] }
+        if let moveTime { words += ["movetime", "\(moveTime)"] }
+        let red = sideToMove == .red
+        // The clocks by colour, whichever way they were given.
+        let redClock = redTime.map { ($0, redIncrement) } ?? (red ? ownTime.map { ($0, ownIncrement) } : opponentTime.map { ($0, opponentIncrement) })
+        let blackClock = blackTime.map { ($0, blackIncrement) } ?? (red ? opponentTime.map { ($0, opponentIncrement) } : ownTime.map { ($0, ownIncrement) })
+        switch dialect {
+        case .uci:
+            if let redClock { words += ["wtime", "\(redClock.0)"] }
+            if let blackClock { words += ["btime", "\(blackClock.0)"] }
+            if let redClock { words += ["winc", "\(redClock.1)"] }
+            if let blackClock { words += ["binc", "\(blackClock.1)"] }
+        case .ucci:
+            let own = red ? redClock : blackClock, other = red ? blackClock : redClock
+            if let own { words += ["time", "\(own.0)", "increment", "\(own.1)"] }
+            if let other { words += ["opptime", "\(other.0)", "oppincrement", "\(other.1)"] }
+        }
+        if let movesToGo { words += ["movestogo", "\(movesToGo)"] }
+        if draw && dialect == .ucci { words.append("draw") }
+        if let perftDepth { words += ["perft", "\(perftDepth)"] }
+        if !searchMoves.isEmpty { words += ["searchmoves"] + searchMoves }
+        return words.joined(separator: " ")
     }
 }

@@ -1,7 +1,7 @@
 /// Whole numbers read from protocol lines, with range checks: no text can trap.
-enum ProtocolNumber {
+public enum ProtocolNumber {
     /// What reading a number gave.
-    enum Reading: Equatable {
+    public enum Reading: Equatable, Sendable {
         /// In range.
         case value(Int)
         /// Out of range (or infinite): the nearest bound.
@@ -13,7 +13,7 @@ enum ProtocolNumber {
     /// Reads `text` as a whole number in `range`: an integer with an optional sign, or a
     /// finite decimal or exponent form (truncated toward zero, as GUIs that send `1e3` or
     /// `250.0` mean). Too large, too small or infinite values give the nearest bound.
-    static func read(_ text: String, in range: ClosedRange<Int>) -> Reading {
+    public static func read(_ text: String, in range: ClosedRange<Int>) -> Reading {
         if let n = Int(text) {
             return range.contains(n) ? .value(n) : .clamped(min(max(n, range.lowerBound), range.upperBound))
         }
