@@ -177,14 +177,7 @@ public final class NetworkTrainer: @unchecked Sendable {
         let them = Network.features(of: record.board, for: record.sideToMove.opponent, buckets: settings.buckets)
         return Double(output(scratch) { accumulator, side in
             accumulator.update(from: b1, count: hidden)
-            for feature in side == 0 ? us : them {
-                let row = w1 + feature * hidden
-                var k = 0
-                while k < hidden {
-                    store(load(accumulator + k) + load(row + k), accumulator + k)
-                    k += 16
-                }
-            }
+            for feature in side == 0 ? us : them { add(w1 + feature * hidden, to: accumulator) }
         } * Float(settings.outputScale))
     }
 
@@ -213,14 +206,7 @@ public final class NetworkTrainer: @unchecked Sendable {
     private func accumulate(_ range: Range<Int>, into accumulator: UnsafeMutablePointer<Float>) {
         accumulator.update(from: b1, count: hidden)
         features.withUnsafeBufferPointer { f in
-            for j in range {
-                let row = w1 + Int(f[j]) * hidden
-                var k = 0
-                while k < hidden {
-                    store(load(accumulator + k) + load(row + k), accumulator + k)
-                    k += 16
-                }
-            }
+            for j in range { add(w1 + Int(f[j]) * hidden, to: accumulator) }
         }
     }
 
@@ -273,18 +259,8 @@ public final class NetworkTrainer: @unchecked Sendable {
             j += 16
         }
         features.withUnsafeBufferPointer { f in
-            func addRows(_ range: Range<Int>, _ delta: UnsafeMutablePointer<Float>) {
-                for index in range {
-                    let row = gw1 + Int(f[index]) * hidden
-                    var k = 0
-                    while k < hidden {
-                        store(load(row + k) + load(delta + k), row + k)
-                        k += 16
-                    }
-                }
-            }
-            addRows(usRanges[i], g.us)
-            addRows(themRanges[i], g.them)
+            for index in usRanges[i] { add(g.us, to: gw1 + Int(f[index]) * hidden) }
+            for index in themRanges[i] { add(g.them, to: gw1 + Int(f[index]) * hidden) }
         }
     }
 
@@ -316,6 +292,15 @@ public final class NetworkTrainer: @unchecked Sendable {
                        featureBias: (0..<hidden).map { q(b1[$0], qa) },
                        outputWeights: (0..<(2 * hidden)).map { q(w2[$0], qb) },
                        outputBias: Int32(clamping: Int((b2[0] * qa * qb).rounded())))
+    }
+
+    /// `destination += row`, over the accumulator width.
+    @inline(__always) private func add(_ row: UnsafeMutablePointer<Float>, to destination: UnsafeMutablePointer<Float>) {
+        var k = 0
+        while k < hidden {
+            store(load(destination + k) + load(row + k), destination + k)
+            k += 16
+        }
     }
 
     @inline(__always) private func load(_ p: UnsafeMutablePointer<Float>) -> SIMD16<Float> {

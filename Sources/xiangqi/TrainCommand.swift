@@ -147,19 +147,11 @@ func hex(_ value: UInt64) -> String {
 
 /// The bytes of a file; a validation error naming it when it cannot be read.
 func readBinaryFile(_ path: String) throws -> [UInt8] {
-    guard let file = fopen(path, "rb") else {
-        throw ValidationError("cannot read \(path): \(String(cString: strerror(errno)))")
+    do {
+        return try readFileBytes(path)
+    } catch {
+        throw ValidationError("cannot read \(path): \(error)")
     }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        if n > 0 { bytes += chunk[0..<n] }
-        if n < chunk.count { break }
-    }
-    if ferror(file) != 0 { throw ValidationError("cannot read \(path): read error") }
-    return bytes
 }
 
 /// Writes `bytes` to `path` (replacing it); a validation error when it cannot.

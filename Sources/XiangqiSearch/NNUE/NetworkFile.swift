@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import XiangqiCore
 
 /// The network file: a 40-byte little-endian header, then the weights.
@@ -97,22 +92,8 @@ public enum NetworkFile {
 
     /// Reads the network file at `path`.
     public static func network(atPath path: String) throws(ReadError) -> Network {
-        // Only regular files: a FIFO or a terminal would block the engine on open or read.
-        // S_IFMT and S_IFREG as literals: their imported types differ between Glibc and Darwin.
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw .unreadable("cannot open: \(String(cString: strerror(errno)))") }
-        guard status.st_mode & 0o170000 == 0o100000 else { throw .unreadable("not a regular file") }
-        guard let file = fopen(path, "rb") else { throw .unreadable("cannot open: \(String(cString: strerror(errno)))") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if n > 0 { bytes += chunk[0..<n] }
-            guard bytes.count <= maximumFileSize else { throw .unreadable("larger than \(maximumFileSize >> 20) MB") }
-            if n < chunk.count { break }
-        }
-        if ferror(file) != 0 { throw .unreadable("read error") }
+        let bytes: [UInt8]
+        do { bytes = try readFileBytes(path, limit: maximumFileSize) } catch { throw .unreadable(error.description) }
         return try network(from: bytes)
     }
 
