@@ -1,51 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import XiangqiCore
 
 /// Finds the default book without configuration, wherever the engine is started from.
 public enum BookLocator {
     /// The default book's file name.
     public static let defaultFileName = "xiangqi-book.sqlite"
 
-    /// The default book: `$XIANGQI_BOOK` if set, else the first readable file among
-    /// `D/books/NAME` and `D/share/xiangqi/NAME` for `D` the executable's directory and its
-    /// parents up to four levels (so the source tree's `books/` is found from
-    /// `.build/<triple>/release`, and `PREFIX/share/xiangqi/` from `PREFIX/bin`). The working
-    /// directory plays no part: GUIs start engines from anywhere.
-    public static func defaultBookPath(executable: String? = executablePath()) -> String? {
-        if let env = getenv("XIANGQI_BOOK") { return String(cString: env) }
-        guard var directory = executable.map(parent) else { return nil }
-        for _ in 0...4 {
-            for candidate in ["\(directory)/books/\(defaultFileName)", "\(directory)/share/xiangqi/\(defaultFileName)"]
-            where access(candidate, R_OK) == 0 {
-                return candidate
-            }
-            let up = parent(directory)
-            if up == directory { break }
-            directory = up
-        }
-        return nil
+    /// The default book: `$XIANGQI_BOOK` if set, else `books/NAME` or `share/xiangqi/NAME`
+    /// beside the executable or up to four levels above it (see ``DataFileLocator``).
+    public static func defaultBookPath(executable: String? = DataFileLocator.executablePath()) -> String? {
+        DataFileLocator.find(defaultFileName, folder: "books", environment: "XIANGQI_BOOK", executable: executable)
     }
 
     /// The running executable's absolute path (symbolic links resolved), if the system says.
-    public static func executablePath() -> String? {
-        #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        #else
-        return CommandLine.arguments.first.flatMap { realpath($0, nil) }.map { p in
-            defer { free(p) }
-            return String(cString: p)
-        }
-        #endif
-    }
-
-    static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    public static func executablePath() -> String? { DataFileLocator.executablePath() }
 }

@@ -22,9 +22,13 @@ struct ProtocolOptions {
     var skillLevel = 20
     var limitStrength = false
     var elo = StrengthLadder.maximumElo
-    /// The network loaded from `EvalFile`, and whether it evaluates (`Use NNUE`).
+    /// `EvalFile` as set, the network loaded from it, and whether it evaluates (`Use NNUE`).
+    var evalFile = "<empty>"
     var network: Network?
     var useNetwork = true
+    /// Set while the default network (found at start) waits to be loaded: at the first
+    /// `isready`, `go` or `eval`, so that start-up to `uciok` stays quick.
+    var networkPending = false
 
     static let levels = ["none", "small", "medium", "large"]
     static let randomnessLevels = ["none", "tiny", "small", "medium", "large", "huge"]
@@ -42,8 +46,31 @@ struct ProtocolOptions {
     }
 
     /// The option lines sent in the handshake, from ``OptionSpec/table``.
-    static func announcements(_ dialect: Session.Dialect, bookFiles: [String]) -> [String] {
-        OptionSpec.table.compactMap { $0.announcement(dialect, bookFiles: bookFiles) }
+    static func announcements(_ dialect: Session.Dialect, bookFiles: [String], evalFile: String) -> [String] {
+        OptionSpec.table.compactMap { $0.announcement(dialect, bookFiles: bookFiles, evalFile: evalFile) }
+    }
+
+    /// Loads `path` as the network (`<empty>` or nothing: none) and gives it to the engine
+    /// if `Use NNUE` is on; returns the messages for the GUI.
+    mutating func loadNetwork(_ path: String, engine: Engine) -> [String] {
+        var messages: [String] = []
+        evalFile = path.isEmpty ? "<empty>" : path
+        networkPending = false
+        if path.isEmpty || path == "<empty>" {
+            network = nil
+        } else {
+            do {
+                let loaded = try NetworkFile.network(atPath: path)
+                network = loaded
+                messages.append("network \(path): accumulator \(loaded.hidden), \(loaded.buckets) king bucket(s), "
+                                + "hash \(String(loaded.contentHash, radix: 16))")
+            } catch {
+                network = nil
+                messages.append("option EvalFile: cannot use \(path): \(error); the handcrafted evaluation is used")
+            }
+        }
+        engine.setNetwork(useNetwork ? network : nil)
+        return messages
     }
 
     /// Applies `setoption`; returns messages for the GUI (bad values, clamping, unknown names).
@@ -106,8 +133,8 @@ struct OptionSpec: Sendable {
         case combo([String], String)
         /// A string whose default is the book files in use.
         case bookFiles
-        /// A string with a fixed default.
-        case string(String)
+        /// A string whose default is the network file in use.
+        case evalFile
         case button
         /// Accepted but not announced (old UCCI names, search experiments).
         case hidden
@@ -131,7 +158,7 @@ struct OptionSpec: Sendable {
     }
 
     /// The handshake line for `dialect`, or `nil` when the option is not offered there.
-    func announcement(_ dialect: Session.Dialect, bookFiles: [String]) -> String? {
+    func announcement(_ dialect: Session.Dialect, bookFiles: [String], evalFile: String) -> String? {
         let files = bookFiles.isEmpty ? "<empty>" : bookFiles.joined(separator: ";")
         if dialect == .ucci {
             guard let name = ucci else { return nil }
@@ -140,7 +167,7 @@ struct OptionSpec: Sendable {
             case .spin(let r, let d): return "option \(name) type spin min \(r.lowerBound) max \(r.upperBound) default \(d)"
             case .combo(let vars, let d): return "option \(name) type combo \(vars.map { "var \($0)" }.joined(separator: " ")) default \(d)"
             case .bookFiles: return "option \(name) type string default \(files)"
-            case .string(let d): return "option \(name) type string default \(d)"
+            case .evalFile: return "option \(name) type string default \(evalFile)"
             case .button: return "option \(name) type button"
             case .hidden: return nil
             }
@@ -151,7 +178,7 @@ struct OptionSpec: Sendable {
         case .spin(let r, let d): return "option name \(name) type spin default \(d) min \(r.lowerBound) max \(r.upperBound)"
         case .combo(let vars, let d): return "option name \(name) type combo default \(d) \(vars.map { "var \($0)" }.joined(separator: " "))"
         case .bookFiles: return "option name \(name) type string default \(files)"
-        case .string(let d): return "option name \(name) type string default \(d)"
+        case .evalFile: return "option name \(name) type string default \(evalFile)"
         case .button: return "option name \(name) type button"
         case .hidden: return nil
         }
@@ -270,27 +297,17 @@ struct OptionSpec: Sendable {
             _, session, v, m in
             session.book.selection.minGames = v.spin(session.book.selection.minGames, 1...1_000_000, &m)
         },
-        OptionSpec(uci: "EvalFile", ucci: "evalfile", kind: .string("<empty>")) { options, session, v, m in
+        OptionSpec(uci: "EvalFile", ucci: "evalfile", kind: .evalFile) { options, session, v, m in
             // A network file (xiangqi train); "<empty>" or nothing: the handcrafted evaluation.
-            let path = v.text.trimmingCharacters(in: " ")
-            if path.isEmpty || path == "<empty>" {
-                options.network = nil
-            } else {
-                do {
-                    let network = try NetworkFile.network(atPath: path)
-                    options.network = network
-                    m.append("network \(path): accumulator \(network.hidden), \(network.buckets) king bucket(s), "
-                             + "hash \(String(network.contentHash, radix: 16))")
-                } catch {
-                    options.network = nil
-                    m.append("option EvalFile: cannot use \(path): \(error); the handcrafted evaluation is used")
-                }
-            }
-            session.engine.setNetwork(options.useNetwork ? options.network : nil)
+            m += options.loadNetwork(v.text.trimmingCharacters(in: " "), engine: session.engine)
         },
         OptionSpec(uci: "Use NNUE", ucci: "usennue", kind: .check(true)) { options, session, v, m in
             options.useNetwork = v.flag(options.useNetwork, &m)
-            session.engine.setNetwork(options.useNetwork ? options.network : nil)
+            if options.networkPending {
+                m += options.loadNetwork(options.evalFile, engine: session.engine)
+            } else {
+                session.engine.setNetwork(options.useNetwork ? options.network : nil)
+            }
         },
         OptionSpec(uci: "Seed", ucci: "seed", kind: .spin(0...Int(Int32.max), 0)) { _, session, v, m in
             let seed = UInt64(v.spin(Int(session.book.seed), 0...Int(Int32.max), &m))

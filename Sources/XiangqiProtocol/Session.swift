@@ -59,11 +59,25 @@ public final class Session: @unchecked Sendable {
     let book: BookPlayer
 
     /// A session driving `engine`, writing to `output`, playing from `bookPath` (the default
-    /// book; `nil` for none) until a GUI sets other book files.
-    public init(engine: Engine = Engine(), output: LineSink, bookPath: String? = nil) {
+    /// book; `nil` for none) until a GUI sets other book files, and evaluating with the
+    /// network at `networkPath` (the default network, loaded at the first `isready`, `go` or
+    /// `eval`; `nil` for none) until a GUI sets another.
+    public init(engine: Engine = Engine(), output: LineSink, bookPath: String? = nil, networkPath: String? = nil) {
         self.engine = engine
         self.out = output
         book = BookPlayer(paths: bookPath.map { [$0] } ?? [])
+        if let networkPath {
+            options.evalFile = networkPath
+            options.networkPending = true
+        }
+    }
+
+    /// Loads the default network if it still waits to be.
+    func loadPendingNetwork() {
+        guard options.networkPending else { return }
+        for message in options.loadNetwork(options.evalFile, engine: engine) where message.hasPrefix("option") {
+            inform(message)
+        }
     }
 
     func send(_ line: String) { out.write(line) }
@@ -111,7 +125,9 @@ public final class Session: @unchecked Sendable {
         switch command {
         case "ucci": handshake(.ucci)
         case "uci", "ucicyclone": handshake(.uci)
-        case "isready": send("readyok")
+        case "isready":
+            loadPendingNetwork()
+            send("readyok")
         case "debug": setDebug(args)
         case "setoption": stopSearchForChange(); setOption(args)
         case "ucinewgame", "uccinewgame":
@@ -121,13 +137,13 @@ public final class Session: @unchecked Sendable {
         case "position": stopSearchForChange(); setPosition(args)
         case "fen", "startpos": stopSearchForChange(); setPosition(tokens)
         case "banmoves": stopSearchForChange(); banMoves(args)
-        case "go": go(args)
+        case "go": loadPendingNetwork(); go(args)
         case "ponderhit": ponderHit(args)
         case "stop": stop()
         case "probe": probe(args)
         case "quit": quit()
         case "d": stopSearchForChange(); display()
-        case "eval": stopSearchForChange(); evaluate()
+        case "eval": stopSearchForChange(); loadPendingNetwork(); evaluate()
         case "flip": stopSearchForChange(); flip()
         case "perft": stopSearchForChange(); perft(args)
         case "bench": stopSearchForChange(); bench(args)
@@ -151,7 +167,7 @@ public final class Session: @unchecked Sendable {
         send("id name \(Self.engineName)")
         if d == .ucci { send("id copyright 2026 \(Self.engineAuthor)") }
         send("id author \(Self.engineAuthor)")
-        for line in ProtocolOptions.announcements(d, bookFiles: book.paths) { send(line) }
+        for line in ProtocolOptions.announcements(d, bookFiles: book.paths, evalFile: options.evalFile) { send(line) }
         send(d == .ucci ? "ucciok" : "uciok")
     }
 

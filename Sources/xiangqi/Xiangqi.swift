@@ -7,6 +7,7 @@ import Darwin
 import XiangqiBook
 import XiangqiCore
 import XiangqiProtocol
+import XiangqiSearch
 
 /// The `xiangqi` binary: with no arguments the UCCI/UCI protocol loop that GUIs and servers
 /// drive; tools for people as subcommands.
@@ -23,7 +24,8 @@ struct Xiangqi: ParsableCommand {
     func run() {
         // A GUI that closes its end of the pipe must not kill the engine mid-write.
         signal(SIGPIPE, SIG_IGN)
-        let session = Session(output: StandardOutputSink(), bookPath: BookLocator.defaultBookPath())
+        let session = Session(output: StandardOutputSink(), bookPath: BookLocator.defaultBookPath(),
+                              networkPath: NetworkFile.defaultPath())
         for line in StandardInputLines() {
             session.handle(line)
             if session.shouldQuit { return }

@@ -72,4 +72,33 @@ import XiangqiSearch
         #expect(score(session, sink) == handcrafted)
         #expect(run(session, sink, ["isready"]) == ["readyok"])
     }
+
+    /// The default network is found from the executable's place, announced as EvalFile's
+    /// default and loaded at the first isready (not before uciok); a bad one is reported there.
+    @Test func theDefaultNetworkIsFoundAnnouncedAndLoadedLazily() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xiangqi-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/tree/networks", withIntermediateDirectories: true)
+        let path = directory + "/tree/networks/" + NetworkFile.defaultFileName
+        let network = Network.random(buckets: 1, hidden: 16, seed: 9)
+        try Data(NetworkFile.bytes(of: network)).write(to: URL(fileURLWithPath: path))
+        let built = directory + "/tree/.build/x86_64-unknown-linux-gnu/release/xiangqi"
+        #expect(NetworkFile.defaultPath(executable: built) == path)
+        #expect(NetworkFile.defaultPath(executable: "/usr/lib/nowhere/xiangqi") == nil)
+
+        let sink = MemorySink()
+        let engine = Engine(hashMegabytes: 2)
+        let session = Session(engine: engine, output: sink, networkPath: path)
+        let handshake = run(session, sink, ["uci"])
+        #expect(handshake.contains("option name EvalFile type string default \(path)"))
+        #expect(engine.evaluator.network == nil)  // not yet: start-up stays quick
+        #expect(run(session, sink, ["isready"]) == ["readyok"])
+        #expect(engine.evaluator.network?.contentHash == network.contentHash)
+
+        // A default network that cannot be used is reported at the first isready.
+        let bad = directory + "/bad.nnue"
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: bad))
+        let other = Session(engine: Engine(hashMegabytes: 2), output: sink, networkPath: bad)
+        #expect(run(other, sink, ["isready"]) == ["info string option EvalFile: cannot use \(bad): not a network file (no XQNN header); the handcrafted evaluation is used", "readyok"])
+    }
 }

@@ -87,6 +87,16 @@ public enum NetworkFile {
         return out + payload
     }
 
+    /// The default network's file name.
+    public static let defaultFileName = "xiangqi.nnue"
+
+    /// The default network: `$XIANGQI_EVALFILE` if set, else `networks/xiangqi.nnue` or
+    /// `share/xiangqi/xiangqi.nnue` beside the executable or up to four levels above it
+    /// (see ``DataFileLocator``).
+    public static func defaultPath(executable: String? = DataFileLocator.executablePath()) -> String? {
+        DataFileLocator.find(defaultFileName, folder: "networks", environment: "XIANGQI_EVALFILE", executable: executable)
+    }
+
     /// The largest file read (a network of the largest shape is under 40 MB).
     public static let maximumFileSize = 64 << 20
 
