@@ -23,7 +23,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "XiangqiCore"),
-        .target(name: "XiangqiSearch", dependencies: ["XiangqiCore"]),
+        // The network's output layer in C, vectorized by the C compiler (bench/nnue.md).
+        .target(name: "CNetworkKernels"),
+        .target(name: "XiangqiSearch", dependencies: ["XiangqiCore", "CNetworkKernels"]),
         // The system SQLite (architecture §3.1): no package to fetch and build, a few KB of glue.
         // No pkg-config: sqlite3.h and libsqlite3 sit in the default paths on Linux (apt
         // libsqlite3-dev) and in Apple's SDKs, where pkg-config does not exist for iOS.

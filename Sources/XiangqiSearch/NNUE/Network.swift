@@ -1,3 +1,4 @@
+import CNetworkKernels
 import XiangqiCore
 
 /// An efficiently updatable network (NNUE) that evaluates a position in centipawns for the
@@ -159,14 +160,15 @@ public final class Network: @unchecked Sendable {
 
     /// The evaluation of accumulators `us` (the side to move's) and `them`, in centipawns.
     ///
-    /// The output layer runs in Float: clamp(a)² (at most 255², exact in Float) times the
-    /// output weight, 16 lanes at a time. x86-64's baseline (SSE2) has no 32-bit integer
-    /// multiply, and sums of 255² × w need more than 32 bits, so exact integer arithmetic
-    /// costs several times more; the Float sum differs from the exact one by far less than a
+    /// The output layer runs in Float (clamp(a)² is exact in Float), in C
+    /// (`xq_screlu_dot`): x86-64's baseline (SSE2) has no 32-bit integer multiply and sums
+    /// of 255² × w need more than 32 bits, and Swift's SIMD conversions are calls into the
+    /// standard library. The Float sum differs from the exact one by far less than a
     /// centipawn (``evaluateExactly(us:them:)`` is the reference the tests compare with).
     @inline(__always)
     func evaluate(us: UnsafePointer<Int16>, them: UnsafePointer<Int16>) -> Int {
-        let total = Self.activatedDot(us, outputWeightsFloat, hidden, qa) + Self.activatedDot(them, outputWeightsFloat + hidden, hidden, qa)
+        let count = Int32(hidden), top = Int16(qa)
+        let total = xq_screlu_dot(us, outputWeightsFloat, count, top) + xq_screlu_dot(them, outputWeightsFloat + hidden, count, top)
         let centipawns = (Double(total) / Double(qa) + Double(outputBias)) * Double(scale) / Double(qa * qb)
         // Whatever a file holds, an evaluation stays far below the rule-win and mate scores.
         return Int(min(max(centipawns, -Double(Self.evaluationLimit)), Double(Self.evaluationLimit)))
@@ -174,21 +176,6 @@ public final class Network: @unchecked Sendable {
 
     /// The largest evaluation in centipawns (either way).
     public static let evaluationLimit = 10_000
-
-    @inline(__always)
-    static func activatedDot(_ a: UnsafePointer<Int16>, _ w: UnsafePointer<Float>, _ count: Int, _ qa: Int) -> Float {
-        let zero = SIMD16<Int16>(repeating: 0), top = SIMD16<Int16>(repeating: Int16(qa))
-        var sum = SIMD16<Float>(repeating: 0)
-        let rawA = UnsafeRawPointer(a), rawW = UnsafeRawPointer(w)
-        var i = 0
-        while i < count {
-            let v = SIMD16<Int32>(truncatingIfNeeded: rawA.loadUnaligned(fromByteOffset: i * 2, as: SIMD16<Int16>.self)
-                .clamped(lowerBound: zero, upperBound: top))
-            sum += SIMD16<Float>(v &* v) * rawW.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<Float>.self)
-            i += 16
-        }
-        return sum.sum()
-    }
 
     /// ``evaluate(us:them:)`` in exact integer arithmetic: the reference.
     func evaluateExactly(us: UnsafePointer<Int16>, them: UnsafePointer<Int16>) -> Int {
