@@ -193,10 +193,8 @@ public final class NetworkTrainer: @unchecked Sendable {
         fill(scratch.them, 1)
         var out = b2[0]
         var k = 0
-        let zero = SIMD16<Float>(repeating: 0), one = SIMD16<Float>(repeating: 1)
         while k < hidden {
-            let a = load(scratch.us + k).clamped(lowerBound: zero, upperBound: one)
-            let b = load(scratch.them + k).clamped(lowerBound: zero, upperBound: one)
+            let a = clampUnit(load(scratch.us + k)), b = clampUnit(load(scratch.them + k))
             out += (a * a * load(w2 + k)).sum() + (b * b * load(w2 + hidden + k)).sum()
             k += 16
         }
@@ -246,7 +244,7 @@ public final class NetworkTrainer: @unchecked Sendable {
         var j = 0
         while j < hidden {
             let accUs = load(g.us + j), accThem = load(g.them + j)
-            let a = accUs.clamped(lowerBound: zero, upperBound: one), b = accThem.clamped(lowerBound: zero, upperBound: one)
+            let a = clampUnit(accUs), b = clampUnit(accThem)
             store(load(gw2 + j) + dv * a * a, gw2 + j)
             store(load(gw2 + hidden + j) + dv * b * b, gw2 + hidden + j)
             // d/d(acc) of clamp(acc)²: 2 acc inside (0, 1), 0 outside.
@@ -292,6 +290,15 @@ public final class NetworkTrainer: @unchecked Sendable {
                        featureBias: (0..<hidden).map { q(b1[$0], qa) },
                        outputWeights: (0..<(2 * hidden)).map { q(w2[$0], qb) },
                        outputBias: Int32(clamping: Int((b2[0] * qa * qb).rounded())))
+    }
+
+    /// `x` clamped to 0...1 lane by lane (masks rather than `clamped(lowerBound:upperBound:)`,
+    /// which compiles to standard-library calls).
+    @inline(__always) private func clampUnit(_ x: SIMD16<Float>) -> SIMD16<Float> {
+        var v = x
+        v.replace(with: 0, where: v .< 0)
+        v.replace(with: 1, where: v .> 1)
+        return v
     }
 
     /// `destination += row`, over the accumulator width.
