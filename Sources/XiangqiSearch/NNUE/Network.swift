@@ -216,7 +216,12 @@ public final class Network: @unchecked Sendable {
     /// Writes `perspective`'s accumulator for `position` into `accumulator` (bias plus rows).
     func refresh(_ accumulator: UnsafeMutablePointer<Int16>, _ position: Position, for perspective: Color) {
         accumulator.update(from: featureBias, count: hidden)
-        for feature in features(of: position, for: perspective) { add(feature, to: accumulator) }
+        let o = orientation(of: perspective, kingSquare: position.kingSquare(of: perspective))
+        // Over the occupied squares, without building a list: the search refreshes on some
+        // king moves, and allocates nothing per node.
+        for square in position.occupied {
+            add(feature(position.piece(at: square), on: square, for: perspective, o), to: accumulator)
+        }
     }
 
     @inline(__always)
