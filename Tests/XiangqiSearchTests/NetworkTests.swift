@@ -1,5 +1,6 @@
 import Testing
 import XiangqiCore
+import XiangqiEngine
 @testable import XiangqiSearch
 
 /// The network evaluation: incremental accumulators equal fresh ones, the colour symmetry of
@@ -125,5 +126,30 @@ import XiangqiCore
         var huge = bytes
         huge[18] = 0xFF  // a width of millions: refused before any allocation
         #expect(throws: NetworkFile.ReadError.self) { try NetworkFile.network(from: huge) }
+    }
+
+    /// Searches with a network: legal moves, mates still found, and the same tree twice (the
+    /// lazy accumulators leave nothing behind between searches), with one thread or two.
+    @Test func searchesWithANetworkAreSoundAndReproducible() throws {
+        let network = Self.randomNetwork(buckets: 6, hidden: 32, seed: 17)
+        func searched(_ fen: String, depth: Int, threads: Int = 1) throws -> SearchResult {
+            let engine = Engine(hashMegabytes: 4)
+            engine.setNetwork(network)
+            engine.setThreadCount(threads)
+            engine.setGame(Game(try Position(fen: fen)))
+            return engine.search(SearchLimits(depth: depth))
+        }
+        for fen in [Position.startFEN, "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+                    "3k5/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1"] {
+            let first = try searched(fen, depth: 6), second = try searched(fen, depth: 6)
+            #expect(first.bestMove == second.bestMove && first.score == second.score && first.nodes == second.nodes)
+            let position = try Position(fen: fen)
+            #expect(first.bestMove.map(position.isLegal) == true)
+            let threaded = try searched(fen, depth: 6, threads: 2)
+            #expect(threaded.bestMove.map(position.isLegal) == true && abs(threaded.score) < Score.mateBound)
+        }
+        // A mate in one is a mate whatever the evaluation.
+        let mate = try searched("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", depth: 3)
+        #expect(mate.bestMove == Move(iccs: "a0d0") && mate.score == Score.mate - 1)
     }
 }
