@@ -28,6 +28,8 @@ def read(path):
             m = re.match(r"Think time (A|B): mean ([\d.]+) ms.*plies 0-39 mean ([\d.-]+) ms", line)
             if m:
                 think[m.group(1)] = (m.group(2), m.group(3))
+            if line.startswith("Note: "):
+                header["note"] = " (" + line[len("Note: "):] + ")"
             if line.startswith("Interrupted"):
                 header["interrupted"] = " (stopped by hand: " + line.split("after ", 1)[-1] + ")"
             if line.startswith('{"tool": "xiangqi match"'):
@@ -43,6 +45,7 @@ def main():
             continue
         sprt = s.get("sprt")
         llr = f"{sprt['llr']:+.2f} in [{sprt['lower']:.2f}, {sprt['upper']:.2f}] for [{sprt['elo0']:g}, {sprt['elo1']:g}]: {sprt['verdict']}{header['interrupted']}" if sprt else "-" + header['interrupted']
+        llr += header.get("note", "")
         elo = f"{s['elo_pairs']:+.1f} ± {s['elo95_pairs']:.1f}" if s.get("elo_pairs") is not None else "-"
         t = lambda k: f"{think[k][1]}" if k in think else "-"
         rows.append(f"| {os.path.basename(path)[:-4]} | {header.get('A', '?')} | {header.get('B', '?')} | "
