@@ -8,8 +8,8 @@ main() {
     cd "$(dirname "$0")/.."
     local selfplay=${1:-40} master=${2:-200} nodes=${3:-5000} threads=${4:-2}
     swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
-    local bin=.build/release/xiangqi tmp
-    tmp=$(mktemp -d)
+    local bin=.build/release/xiangqi
+    tmp=$(mktemp -d)  # global: the EXIT trap runs after main returns
     trap 'rm -rf "$tmp"' EXIT
     {
         echo "# bench/nnue-throughput.sh $selfplay $master $nodes $threads: $(git rev-parse --short=7 HEAD), $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, nothing else running"
