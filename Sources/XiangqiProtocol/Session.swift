@@ -321,19 +321,9 @@ public final class Session: @unchecked Sendable {
         base.moveOverhead = options.moveOverhead
         base.ponderEnabled = options.ponder
         let limits = command.limits(for: position.sideToMove, base: base)
-        if options.debug, let budget = limits.timeBudget {
-            let optimum = budget.optimum < budget.maximum ? "optimum \(budget.optimum) ms, " : ""
-            inform("time budget: \(optimum)maximum \(budget.maximum) ms")
-        }
-        let ponder = command.ponder, searchMoves = command.searchMoves
-
-        var rootMoves = position.legalMoves
-        if !searchMoves.isEmpty {
-            let wanted = searchMoves.compactMap { readMove($0, in: position) }
-            rootMoves = rootMoves.filter { wanted.contains($0) }
-        }
-        if !bannedMoves.isEmpty { rootMoves = rootMoves.filter { !bannedMoves.contains($0) } }
-
+        if options.debug { reportTimeBudget(limits) }
+        let ponder = command.ponder
+        let rootMoves = self.rootMoves(position, searchMoves: command.searchMoves)
         if command.depthZero && dialect == .ucci {
             var info = EngineInfo()
             info.depth = 0
@@ -368,6 +358,24 @@ public final class Session: @unchecked Sendable {
                            onInfo: { [weak self] info in self?.report(info) },
                            onCurrentMove: { [weak self] current in self?.reportCurrentMove(current) },
                            onResult: { [weak self] result in self?.finished(result) })
+    }
+
+    /// The moves `go` may choose among: `searchmoves` if given, less `banmoves`.
+    func rootMoves(_ position: Position, searchMoves: [String]) -> [Move] {
+        var rootMoves = position.legalMoves
+        if !searchMoves.isEmpty {
+            let wanted = searchMoves.compactMap { readMove($0, in: position) }
+            rootMoves = rootMoves.filter { wanted.contains($0) }
+        }
+        if !bannedMoves.isEmpty { rootMoves = rootMoves.filter { !bannedMoves.contains($0) } }
+        return rootMoves
+    }
+
+    /// With `debug`: the search's time budget, if time bounds it.
+    func reportTimeBudget(_ limits: SearchLimits) {
+        guard let budget = limits.timeBudget else { return }
+        let optimum = budget.optimum < budget.maximum ? "optimum \(budget.optimum) ms, " : ""
+        inform("time budget: \(optimum)maximum \(budget.maximum) ms")
     }
 
     /// Plays a book move if the book has one among `rootMoves` (the engine's book decision):
