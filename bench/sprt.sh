@@ -5,7 +5,8 @@
 #   bench/sprt.sh NAME NEW OLD TC ELO0 ELO1 MAXGAMES
 # NEW and OLD are git revisions (built with bench/build-rev.sh; "." is the working tree's
 # release build) or "fsf" for Fairy-Stockfish 11.1; a suffix "@N" (e.g. "226bc4a@2") makes
-# that engine search with N threads (Threads option), else it has one. TC is BASE+INC in seconds, or movetime=MS
+# that engine search with N threads (Threads option), else it has one; then options to set,
+# each after a comma: ".,EvalFile=networks/candidate.nnue" or ".,Use NNUE=false". TC is BASE+INC in seconds, or movetime=MS
 # for a fixed time per move. ELO0 and ELO1 "-" play MAXGAMES games without a sequential test.
 # Writes bench/matches/NAME.txt (the engines' commits and bench signatures, the command, the
 # match report) and bench/matches/NAME.pgn.
@@ -26,18 +27,26 @@ main() {
         [ -f "$record" ] || record=$record.partial
         [ -f "$record" ] || { echo "no record bench/matches/$2.txt to resume" >&2; exit 1; }
         # shellcheck disable=SC2046
-        set -- $(sed -n 's/^Command: bench\/sprt.sh //p' "$record" | head -1)
+        # (the command was written with printf %q, so eval gives back its words)
+        eval "set -- $(sed -n 's/^Command: bench\/sprt.sh //p' "$record" | head -1)"
     fi
     name=$1 new=$2 old=$3 tc=$4 elo0=$5 elo1=$6 games=$7
     swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
     runner="$PWD/.build/release/xiangqi"
 
-    # Prints "SPEC<TAB>DESCRIPTION" for a revision, "." or fsf, with an optional "@THREADS".
+    # Prints "SPEC<TAB>DESCRIPTION" for a revision, "." or fsf, with an optional "@THREADS"
+    # and options after commas.
     engine() {
-        local threads=1
-        case "$1" in *@*) threads=${1##*@} ;; esac
-        engineWithoutThreads "${1%@*}" | awk -F'\t' -v t="$threads" \
-            '{ if (t > 1) { $1 = $1 " opt.Threads=" t; $2 = $2 ", " t " threads" } print $1 "\t" $2 }'
+        local threads=1 base=${1%%,*} options=() option spec text
+        [ "$base" = "$1" ] || IFS=, read -r -a options <<< "${1#*,}"
+        case "$base" in *@*) threads=${base##*@} ;; esac
+        IFS=$'\t' read -r spec text < <(engineWithoutThreads "${base%@*}")
+        if [ "$threads" -gt 1 ]; then spec="$spec opt.Threads=$threads"; text="$text, $threads threads"; fi
+        for option in "${options[@]}"; do
+            spec="$spec 'opt.$option'"
+            text="$text, $option"
+        done
+        printf '%s\t%s\n' "$spec" "$text"
     }
     engineWithoutThreads() {
         case "$1" in
@@ -94,7 +103,7 @@ main() {
             echo "B: $oldText"
             echo "Time control: $tc; openings: bench/openings.txt (paired, colours swapped); one game at a time"
             echo "Machine: $(nproc) cores, $(uname -m); date $(date -u +%Y-%m-%dT%H:%MZ)"
-            echo "Command: bench/sprt.sh $*"
+            echo "Command: bench/sprt.sh $(printf '%q ' "$@")"
             "$matchRunner" match "${command[@]:2}" 2>/dev/null
         } > "$out.txt.partial"
     fi
