@@ -36,7 +36,13 @@ public struct IterationTrend: Sendable, Equatable {
 /// death, fewer before a `movestogo` control). The share shrinks as the clock does, so the
 /// opening and the middlegame, where games are decided, get the most time, and the clock can
 /// never reach zero by the share alone. The maximum is a few optima, never more than 80% of
-/// what is left. The overhead is charged once per move, to the move it delays.
+/// what is left.
+///
+/// Every move costs its overhead (the pipe, the GUI, the scheduler). Where the increment pays
+/// for it (10 s + 0.1 s with 10 ms), this move's overhead is charged once, to the move it
+/// delays; where it does not (sudden death), the overheads of the moves to go are kept back
+/// too, or a short game's clock runs out after about a hundred plies of 1 ms searches: each
+/// move's real cost stays near the overhead however small its share becomes.
 public enum TimeManager {
     /// Larger clock values (about 31 years in milliseconds) are treated as this one, so that
     /// arithmetic on them cannot overflow.
@@ -56,7 +62,8 @@ public enum TimeManager {
         let overhead = clamp(moveOverhead, 0, overheadLimit)
         let movesToGo = clamp(clock.movesToGo ?? suddenDeathHorizon, 1, suddenDeathHorizon)
         let available = max(0, time - overhead)
-        let pool = available + increment * (movesToGo - 1)
+        let unpaidOverhead = max(0, overhead - increment)
+        let pool = max(0, available + (increment - unpaidOverhead) * (movesToGo - 1))
         var optimum = min(pool / movesToGo, available * 3 / 10)
         if ponder { optimum += optimum / 4 }
         let maximum = max(1, min(available * 8 / 10, optimum * 5))

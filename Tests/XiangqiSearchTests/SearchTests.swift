@@ -184,10 +184,11 @@ extension NSLock {
     }
 
     @Test func timeManagerSpendsAShareOfWhatIsLeft() {
-        // Sudden death: a fortieth of what is left after the overhead, charged once.
+        // Sudden death: a fortieth of what is left after the overheads of this move and of
+        // the 39 to come.
         let suddenDeath = TimeManager.budget(for: .init(timeLeft: 60_000), moveOverhead: 10)
-        #expect(suddenDeath == TimeBudget(optimum: 59_990 / 40, maximum: 59_990 / 40 * 5))
-        // 10 s + 0.1 s: the 39 increments to come count.
+        #expect(suddenDeath == TimeBudget(optimum: 59_600 / 40, maximum: 59_600 / 40 * 5))
+        // 10 s + 0.1 s: the 39 increments to come count, and they pay for their overheads.
         let increment = TimeManager.budget(for: .init(timeLeft: 10_000, increment: 100), moveOverhead: 10)
         #expect(increment.optimum == (9_990 + 3_900) / 40)
         // A big increment cannot make one move spend more than 30% of the clock.
@@ -207,6 +208,30 @@ extension NSLock {
         // The optimum shrinks with the clock: the opening gets more than the endgame.
         let later = TimeManager.budget(for: .init(timeLeft: 30_000), moveOverhead: 0)
         #expect(later.optimum < TimeManager.budget(for: .init(timeLeft: 60_000), moveOverhead: 0).optimum)
+    }
+
+    /// Plays a sudden-death clock out: each move costs its optimum plus `cost` milliseconds
+    /// beyond the search; returns the lowest clock over `moves` moves.
+    func lowestClock(start: Int, overhead: Int, cost: Int, moves: Int) -> Int {
+        var clock = start, lowest = start
+        for _ in 0..<moves {
+            clock -= TimeManager.budget(for: .init(timeLeft: clock), moveOverhead: overhead).optimum + cost
+            lowest = min(lowest, clock)
+        }
+        return lowest
+    }
+
+    @Test func suddenDeathKeepsTheOverheadsOfTheMovesToCome() {
+        // 300 ms for the game, 10 ms overhead, each move 1 ms dearer than its optimum: 100
+        // moves a side (200 plies) fit. Charging the overhead once, the shares (7 ms, then
+        // less) took the clock below zero at the 90th move.
+        #expect(lowestClock(start: 300, overhead: 10, cost: 1, moves: 100) > 0)
+        // 60 s, each move 5 ms dearer: 150 moves fit with time to spare.
+        #expect(lowestClock(start: 60_000, overhead: 10, cost: 5, moves: 150) > 200)
+        // With an increment that pays the overhead the budget is as before: unchanged play
+        // at 10 s + 0.1 s.
+        #expect(TimeManager.budget(for: .init(timeLeft: 2_000, increment: 100), moveOverhead: 10).optimum
+                == (1_990 + 3_900) / 40)
     }
 
     @Test func timeManagerSurvivesAbsurdClocks() {
