@@ -63,7 +63,7 @@ struct ProtocolOptions {
                 let loaded = try NetworkFile.network(atPath: path)
                 network = loaded
                 messages.append("network \(path): accumulator \(loaded.hidden), \(loaded.buckets) king bucket(s), "
-                                + "hash \(String(loaded.contentHash, radix: 16))")
+                                + "hash \(loaded.hashText)")
             } catch {
                 network = nil
                 messages.append("option EvalFile: cannot use \(path): \(error); the handcrafted evaluation is used")

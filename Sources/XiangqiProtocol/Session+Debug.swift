@@ -44,7 +44,7 @@ extension Session {
             var handcrafted = evaluator
             handcrafted.network = nil
             send("Handcrafted evaluation: \(handcrafted.evaluate(position)) (not used)")
-            send("Network \(String(network.contentHash, radix: 16)): accumulator \(network.hidden), \(network.buckets) king bucket(s)")
+            send("Network \(network.hashText): accumulator \(network.hidden), \(network.buckets) king bucket(s)")
         }
         send("Final evaluation: \(evaluator.evaluate(position)) (side to move: \(position.sideToMove))")
     }

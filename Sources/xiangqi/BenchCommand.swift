@@ -15,7 +15,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print nodes per position.")
     var verbose = false
 
-    @Option(help: "Evaluate with this network file, or random:BUCKETSxHIDDEN (seeded random weights, to time a shape).")
+    @Option(help: """
+        Evaluate with this network file, random:BUCKETSxHIDDEN (seeded random weights, to time a shape) \
+        or handcrafted (default: the default network, as the engine finds it, else handcrafted).
+        """)
     var evalFile: String?
 
     static let defaultDepth = 10
@@ -24,9 +27,10 @@ struct BenchCommand: ParsableCommand {
         guard (1...30).contains(depth) else { throw ValidationError("depth must be 1-30") }
     }
 
-    /// The network `--eval-file` names, if any.
+    /// The network `--eval-file` names; without one, the engine's default network (so that the
+    /// signature is that of the engine as it plays), or none when there is no default network.
     func network() throws -> Network? {
-        guard let evalFile else { return nil }
+        guard let evalFile = evalFile ?? NetworkFile.defaultPath(), evalFile != "handcrafted" else { return nil }
         if evalFile.hasPrefix("random:") {
             let shape = evalFile.dropFirst(7).split(separator: "x").compactMap { Int($0) }
             guard shape.count == 2, shape[0] == 1 || shape[0] == 6, shape[1] > 0, shape[1] % 16 == 0,
@@ -43,9 +47,11 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (nodes, ms) = Engine.bench(depth: depth, network: try network()) { i, fen, n in
+        let network = try network()
+        let (nodes, ms) = Engine.bench(depth: depth, network: network) { i, fen, n in
             if verbose { print("position \(i + 1): \(n) nodes  \(fen)") }
         }
+        print("Evaluation: \(network.map { "network \($0.hashText)" } ?? "handcrafted")")
         print("Nodes searched: \(nodes)")
         print("Time: \(ms) ms")
         print("Nodes/second: \(ms > 0 ? nodes * 1000 / UInt64(ms) : nodes)")

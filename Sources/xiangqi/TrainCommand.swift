@@ -126,7 +126,7 @@ struct TrainCommand: ParsableCommand {
         guard rename(partial, output) == 0 else {
             throw ValidationError("cannot rename \(partial) to \(output): \(String(cString: strerror(errno)))")
         }
-        print("network \(output): hidden \(hidden), buckets \(buckets), hash \(hex(network.contentHash))")
+        print("network \(output): hidden \(hidden), buckets \(buckets), hash \(network.hashText)")
     }
 }
 
@@ -137,12 +137,6 @@ func fixed(_ x: Double, _ digits: Int) -> String {
     let n = Int((abs(x) * scale).rounded())
     let whole = n / Int(scale), fraction = String(n % Int(scale))
     return (x < 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: digits - fraction.count) + fraction
-}
-
-/// `value` as 16 hex digits.
-func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
 }
 
 /// The bytes of a file; a validation error naming it when it cannot be read.

@@ -39,7 +39,7 @@ import XiangqiSearch
         let handcrafted = try #require(score(session, sink))
 
         let loaded = run(session, sink, ["setoption name EvalFile value \(good)"])
-        #expect(loaded == ["info string network \(good): accumulator 32, 6 king bucket(s), hash \(String(network.contentHash, radix: 16))"])
+        #expect(loaded == ["info string network \(good): accumulator 32, 6 king bucket(s), hash \(network.hashText)"])
         let withNetwork = try #require(score(session, sink))
         #expect(withNetwork != handcrafted)
         // The search's evaluation is the network's: at depth 0 (UCCI) the static evaluation shows.
@@ -49,7 +49,7 @@ import XiangqiSearch
         _ = run(session, sink, ["uci"])
         // `eval` says which evaluation is used.
         let shown = run(session, sink, ["eval"])
-        #expect(shown.contains("Network \(String(network.contentHash, radix: 16)): accumulator 32, 6 king bucket(s)"))
+        #expect(shown.contains("Network \(network.hashText): accumulator 32, 6 king bucket(s)"))
         #expect(shown.last == "Final evaluation: \(network.evaluate(.start)) (side to move: red)")
 
         _ = run(session, sink, ["setoption name Use NNUE value false"])

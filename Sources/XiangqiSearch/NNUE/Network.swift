@@ -42,6 +42,11 @@ public final class Network: @unchecked Sendable {
     public let scale: Int
     /// FNV-1a 64 of the weights as stored in the file: names a network in records.
     public let contentHash: UInt64
+    /// ``contentHash`` as 16 hexadecimal digits, the form every report shows.
+    public var hashText: String {
+        let digits = String(contentHash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 
     /// `[feature][hidden]`.
     let featureWeights: UnsafeMutablePointer<Int16>
