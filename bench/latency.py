@@ -8,11 +8,14 @@ Measures, over pipes, with wall-clock timestamps taken in this script:
   overrun `go movetime T` to `bestmove`, minus T
   clock   a self-play game at 300 ms sudden death per side (no increment): the lowest time
           left on either clock (negative would be a loss on time)
-Prints medians and maxima. Usage: bench/latency.py [BINARY]
+Prints medians and maxima. Usage: bench/latency.py [BINARY] [--sudden-death GAMES [MS]]
+(the second form plays only sudden-death games: GAMES of them, MS milliseconds a side,
+default 300).
 """
 import os, statistics, subprocess, sys, threading, time, queue
 
-BIN = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), '..', '.build', 'release', 'xiangqi')
+ARGS = sys.argv[1:sys.argv.index('--sudden-death')] if '--sudden-death' in sys.argv else sys.argv[1:]
+BIN = ARGS[0] if ARGS else os.path.join(os.path.dirname(__file__), '..', '.build', 'release', 'xiangqi')
 
 
 class Engine:
@@ -59,6 +62,11 @@ def summary(name, values, unit='ms'):
 
 
 def main():
+    if '--sudden-death' in sys.argv:
+        rest = sys.argv[sys.argv.index('--sudden-death') + 1:]
+        for _ in range(int(rest[0])):
+            sudden_death(float(rest[1]) if len(rest) > 1 else 300.0)
+        return
     starts = []
     for proto in ['ucci', 'uci'] * 10:
         e = Engine()
@@ -105,14 +113,17 @@ def main():
             over.append(ms(t - t0) - movetime)
         summary(f'go movetime {movetime}: time past the limit', over)
     e.close()
+    sudden_death()
 
-    # Self-play at 300 ms sudden death for each side.
+
+def sudden_death(clock=300.0):
+    """Self-play at `clock` ms sudden death for each side."""
     e = Engine()
     e.send('uci')
     e.wait(lambda l: l == 'uciok')
     e.send('setoption name OwnBook value false')  # time the search, not the book (bench/book.md)
-    clocks = [300.0, 300.0]
-    moves, lowest, think = [], 300.0, []
+    clocks = [clock, clock]
+    moves, lowest, think = [], clock, []
     for ply in range(200):
         side = ply % 2
         e.send('position startpos moves ' + ' '.join(moves) if moves else 'position startpos')
@@ -127,8 +138,8 @@ def main():
             break
         moves.append(move)
     e.close()
-    print(f'{"300 ms sudden death self-play":42s} {len(moves)} plies, lowest clock left {lowest:.1f} ms, '
-          f'max think {max(think):.1f} ms, {"no loss on time" if lowest >= 0 else "LOST ON TIME"}')
+    print(f'{f"{clock:.0f} ms sudden death self-play":42s} {len(moves)} plies, lowest clock left {lowest:.1f} ms, '
+          f'median think {statistics.median(think):.1f} ms, max think {max(think):.1f} ms, {"no loss on time" if lowest >= 0 else "LOST ON TIME"}')
 
 
 if __name__ == '__main__':
