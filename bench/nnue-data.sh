@@ -9,11 +9,18 @@
 # instead of playing: chunk k is their games k*G..(k+1)*G-1, from ply 8. Data stay out of
 # git (.build-nnue/ is ignored); what is committed is this command, the seeds and the
 # summaries appended to DIR/log.txt (copy them to bench/nnue.md).
+# XIANGQI_BIN=PATH uses that engine binary (e.g. one from bench/build-rev.sh, so that the
+# data of a published network can be made again by the engine that made them) instead of
+# the working tree's release build.
 set -euo pipefail
 main() {
     cd "$(dirname "$0")/.."
     local dir=$1 first=$2 count=$3 nodes=${4:-5000} threads=${5:-2} per=${6:-100} seed=${7:-1}
-    swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
+    local bin=${XIANGQI_BIN:-}
+    if [ -z "$bin" ]; then
+        swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
+        bin=.build/release/xiangqi
+    fi
     mkdir -p "$dir"
     for ((k = first; k < first + count; k++)); do
         local file
@@ -22,13 +29,13 @@ main() {
         if [ "$seed" = master ]; then
             {
                 echo "# chunk $k: gzip -dc books/source/ccpd_master_games.txt.gz | xiangqi datagen --from-games - -o $file --games $per --first-game $((k * per)) --nodes $nodes --threads $threads"
-                gzip -dc books/source/ccpd_master_games.txt.gz | .build/release/xiangqi datagen --from-games - -o "$file" \
+                gzip -dc books/source/ccpd_master_games.txt.gz | "$bin" datagen --from-games - -o "$file" \
                     --games "$per" --first-game $((k * per)) --nodes "$nodes" --threads "$threads"
             } | tee -a "$dir/log.txt"
         else
             {
                 echo "# chunk $k: xiangqi datagen -o $file --games $per --first-game $((k * per)) --seed $seed --nodes $nodes --threads $threads"
-                .build/release/xiangqi datagen -o "$file" --games "$per" --first-game $((k * per)) \
+                "$bin" datagen -o "$file" --games "$per" --first-game $((k * per)) \
                     --seed "$seed" --nodes "$nodes" --threads "$threads"
             } | tee -a "$dir/log.txt"
         fi
