@@ -19,6 +19,9 @@ public struct DataGeneration: Sendable {
     public var randomPlies: ClosedRange<Int> = 6...9
     public var seed: UInt64 = 1
     public var hashMegabytes = 4
+    /// The network the searches evaluate with (nil: the handcrafted evaluation). The data
+    /// depend on it as on the seed: the next network learns from the best engine so far.
+    public var network: Network?
     /// Games longer than this are drawn.
     public var maxPlies = 400
     /// An opening whose first search scores beyond this (either way) is not played.
@@ -124,6 +127,7 @@ public struct DataGeneration: Sendable {
             let settings = self
             startThread(stackSize: 64 << 20) {
                 let engine = Engine(hashMegabytes: settings.hashMegabytes)
+                if let network = settings.network { engine.setNetwork(network) }
                 while let index = queue.next() {
                     let outcome = play.map { $0(index, engine) } ?? settings.playGame(index, engine: engine)
                     queue.finish(index, outcome, deliver)

@@ -6,6 +6,7 @@ import Darwin
 #endif
 import XiangqiCore
 import XiangqiEngine
+import XiangqiSearch
 
 struct DatagenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,6 +55,9 @@ struct DatagenCommand: ParsableCommand {
     @Option(help: "With --from-games, leave out the positions before this ply.")
     var skipPlies = 8
 
+    @Option(help: "Search with this network (xiangqi train) instead of the handcrafted evaluation.")
+    var evalFile: String?
+
     func validate() throws {
         guard games >= 1 else { throw ValidationError("--games must be at least 1") }
         guard firstGame >= 0 else { throw ValidationError("--first-game must not be negative") }
@@ -77,6 +81,13 @@ struct DatagenCommand: ParsableCommand {
         settings.depth = depth
         settings.randomPlies = plyRange()!
         settings.hashMegabytes = hash
+        if let evalFile {
+            do {
+                settings.network = try NetworkFile.network(atPath: evalFile)
+            } catch {
+                throw ValidationError("cannot use \(evalFile): \(error)")
+            }
+        }
         let partial = output + ".partial"
         guard let file = fopen(partial, "w") else {
             throw ValidationError("cannot write \(partial): \(String(cString: strerror(errno)))")
@@ -205,8 +216,9 @@ private final class DatagenTally: @unchecked Sendable {
 
     func summary(settings: DataGeneration, source: String, range: Range<Int>, threads: Int, output: String) -> String {
         let budget = settings.depth.map { "depth \($0)" } ?? "\(settings.nodes) nodes"
+        let evaluation = settings.network.map { "network \($0.hashText)" } ?? "handcrafted evaluation"
         return """
-        datagen: games \(range.lowerBound)..<\(range.upperBound), \(source), \(budget), \(threads) thread(s)
+        datagen: games \(range.lowerBound)..<\(range.upperBound), \(source), \(budget), \(evaluation), \(threads) thread(s)
         positions \(positions) in \(output) (\(positions * TrainingRecord.byteCount) bytes), \
         \(games - skipped) games played (\(skipped) skipped), mean \(format1(Double(plies) / Double(max(games - skipped, 1)))) plies
         results: red wins \(results[.redWins, default: 0]), draws \(results[.draw, default: 0]), \

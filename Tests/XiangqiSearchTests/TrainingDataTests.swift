@@ -80,6 +80,17 @@ import XiangqiSearch
         settings.seed = 6
         let other = collect(0..<1, threads: 1)
         #expect(other[0]??.records != one[0]??.records)
+        // A network scores (and plays) the games instead of the handcrafted evaluation; with
+        // it too, one thread or two make the same data.
+        settings.seed = 5
+        settings.openingScoreLimit = 30_000  // random weights judge any opening lopsided
+        let handcrafted = collect(0..<1, threads: 1)
+        settings.network = Network.random(buckets: 1, hidden: 32, seed: 3)
+        let networkOne = collect(0..<2, threads: 1)
+        let networkTwo = collect(0..<2, threads: 2)
+        #expect(handcrafted[0]??.records != nil && networkOne[0]??.records != nil)
+        #expect(networkOne[0]??.records != handcrafted[0]??.records)
+        #expect(networkOne[0]??.records == networkTwo[0]??.records && networkOne[1]??.records == networkTwo[1]??.records)
     }
 }
 
