@@ -11,12 +11,14 @@
 # summaries appended to DIR/log.txt (copy them to bench/nnue.md).
 # XIANGQI_BIN=PATH uses that engine binary (e.g. one from bench/build-rev.sh, so that the
 # data of a published network can be made again by the engine that made them) instead of
-# the working tree's release build.
+# the working tree's release build. EVAL_FILE=PATH makes the searches use that network
+# (xiangqi datagen --eval-file): the data of the next network, from the best engine so far.
 set -euo pipefail
 main() {
     cd "$(dirname "$0")/.."
     local dir=$1 first=$2 count=$3 nodes=${4:-5000} threads=${5:-2} per=${6:-100} seed=${7:-1}
-    local bin=${XIANGQI_BIN:-}
+    local bin=${XIANGQI_BIN:-} network=()
+    [ -z "${EVAL_FILE:-}" ] || network=(--eval-file "$EVAL_FILE")
     if [ -z "$bin" ]; then
         swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
         bin=.build/release/xiangqi
@@ -28,15 +30,15 @@ main() {
         [ -f "$file" ] && continue
         if [ "$seed" = master ]; then
             {
-                echo "# chunk $k: gzip -dc books/source/ccpd_master_games.txt.gz | xiangqi datagen --from-games - -o $file --games $per --first-game $((k * per)) --nodes $nodes --threads $threads"
+                echo "# chunk $k: gzip -dc books/source/ccpd_master_games.txt.gz | xiangqi datagen --from-games - -o $file --games $per --first-game $((k * per)) --nodes $nodes --threads $threads${EVAL_FILE:+ --eval-file $EVAL_FILE}"
                 gzip -dc books/source/ccpd_master_games.txt.gz | "$bin" datagen --from-games - -o "$file" \
-                    --games "$per" --first-game $((k * per)) --nodes "$nodes" --threads "$threads"
+                    --games "$per" --first-game $((k * per)) --nodes "$nodes" --threads "$threads" "${network[@]}"
             } | tee -a "$dir/log.txt"
         else
             {
-                echo "# chunk $k: xiangqi datagen -o $file --games $per --first-game $((k * per)) --seed $seed --nodes $nodes --threads $threads"
+                echo "# chunk $k: xiangqi datagen -o $file --games $per --first-game $((k * per)) --seed $seed --nodes $nodes --threads $threads${EVAL_FILE:+ --eval-file $EVAL_FILE}"
                 "$bin" datagen -o "$file" --games "$per" --first-game $((k * per)) \
-                    --seed "$seed" --nodes "$nodes" --threads "$threads"
+                    --seed "$seed" --nodes "$nodes" --threads "$threads" "${network[@]}"
             } | tee -a "$dir/log.txt"
         fi
     done
