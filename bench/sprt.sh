@@ -81,6 +81,9 @@ main() {
     cp "$runner" "$matchRunner"
     IFS=$'\t' read -r newSpec newText < <(engine "$new")
     IFS=$'\t' read -r oldSpec oldText < <(engine "$old")
+    # The PGN and the report name each engine (both builds call themselves "Xiangqi 0.2").
+    newSpec="$newSpec \"name=A: ${newText//\"/}\""
+    oldSpec="$oldSpec \"name=B: ${oldText//\"/}\""
     out="bench/matches/$name"
     case "$tc" in
     movetime=*) limit=(--movetime "${tc#movetime=}") ;;
