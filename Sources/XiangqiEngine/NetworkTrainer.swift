@@ -44,6 +44,12 @@ public final class NetworkTrainer: @unchecked Sendable {
         public var outputScale = 400
         public var qa = 255
         public var qb = 512
+        /// With several king buckets, also train one bucket-free row per piece-square
+        /// feature, added to each bucket's row when the network is written: what is true of
+        /// a piece on a square whatever the king's square is learnt from every position
+        /// rather than from the sixth whose king shares the bucket. The file and the
+        /// inference are unchanged.
+        public var factorized = true
 
         public init() {}
     }
@@ -64,11 +70,17 @@ public final class NetworkTrainer: @unchecked Sendable {
     private var themRanges: [Range<Int>] = []
     private var targets: [Float] = []
     public private(set) var trainingCount = 0
+    /// The index of each validation position, in order, in the records it came from (the
+    /// validation records given to `init`, or else its records).
+    public private(set) var validationRecordIndices: [Int] = []
     public var validationCount: Int { targets.count - trainingCount }
 
+    /// The network's features (buckets × piece-square).
     private let featureCount: Int
+    /// The trained rows: the network's, then the bucket-free factor rows when factorized.
+    private let rowCount: Int
     private let hidden: Int
-    // Parameters and Adam moments: W1 [feature][hidden], b1 [hidden], W2 [2 × hidden], b2.
+    // Parameters and Adam moments: W1 [row][hidden], b1 [hidden], W2 [2 × hidden], b2.
     private let parameterCount: Int
     private let parameters: UnsafeMutablePointer<Float>
     private let firstMoment: UnsafeMutablePointer<Float>
@@ -76,49 +88,108 @@ public final class NetworkTrainer: @unchecked Sendable {
     private var step = 0
 
     private var w1: UnsafeMutablePointer<Float> { parameters }
-    private var b1: UnsafeMutablePointer<Float> { parameters + featureCount * hidden }
+    private var b1: UnsafeMutablePointer<Float> { parameters + rowCount * hidden }
     private var w2: UnsafeMutablePointer<Float> { b1 + hidden }
     private var b2: UnsafeMutablePointer<Float> { w2 + 2 * hidden }
 
-    /// A trainer over `records`, shuffled by the seed, the last ``Settings/validationShare``
-    /// of them held out. Precondition: `settings.hidden` a positive multiple of 16, buckets 1 or 6.
-    public init(settings: Settings, records: [TrainingRecord]) {
+    /// A trainer over `records` (in the order datagen wrote them), validated on
+    /// `validationRecords` or, without them, on about ``Settings/validationShare`` of
+    /// `records` held out as whole games chosen by the seed.
+    /// Precondition: `settings.hidden` a positive multiple of 16, buckets 1 or 6.
+    public init(settings: Settings, records: [TrainingRecord], validationRecords: [TrainingRecord]? = nil) {
         precondition(settings.hidden > 0 && settings.hidden % 16 == 0)
         precondition(settings.buckets == 1 || settings.buckets == Network.maximumBuckets)
         self.settings = settings
         featureCount = settings.buckets * Network.featuresPerBucket
+        let factorized = settings.factorized && settings.buckets > 1
+        rowCount = featureCount + (factorized ? Network.featuresPerBucket : 0)
         hidden = settings.hidden
-        parameterCount = featureCount * hidden + hidden + 2 * hidden + 1
+        parameterCount = rowCount * hidden + hidden + 2 * hidden + 1
         parameters = .allocate(capacity: parameterCount)
         firstMoment = .allocate(capacity: parameterCount)
         secondMoment = .allocate(capacity: parameterCount)
         firstMoment.initialize(repeating: 0, count: parameterCount)
         secondMoment.initialize(repeating: 0, count: parameterCount)
         var random = SeededGenerator(seed: settings.seed)
-        // Small uniform weights: an accumulator sums about 30 rows.
+        // Small uniform weights: an accumulator sums about 30 rows. The factor rows start at
+        // zero, so that a bucket's row plus its factor row starts as an unfactorized row does.
         for i in 0..<(featureCount * hidden) { parameters[i] = Float.random(in: -0.1...0.1, using: &random) }
+        for i in (featureCount * hidden)..<(rowCount * hidden) { parameters[i] = 0 }
         for i in 0..<hidden { b1[i] = Float.random(in: 0...0.2, using: &random) }
         let outputRange = 1 / Float(hidden).squareRoot()
         for i in 0..<(2 * hidden) { w2[i] = Float.random(in: -outputRange...outputRange, using: &random) }
         b2[0] = 0
 
-        var order = Array(records.indices)
-        order.shuffle(using: &random)
-        for index in order {
-            let record = records[index]
-            let us = Network.features(of: record.board, for: record.sideToMove, buckets: settings.buckets)
-            let them = Network.features(of: record.board, for: record.sideToMove.opponent, buckets: settings.buckets)
-            guard !us.isEmpty, !them.isEmpty else { continue }  // no king: not a position
-            let start = features.count
-            features += us.map { UInt16($0) }
-            usRanges.append(start..<features.count)
-            features += them.map { UInt16($0) }
-            themRanges.append((start + us.count)..<features.count)
-            let result = Float(record.sideToMove == .red ? record.redResult : -record.redResult) * 0.5 + 0.5
-            let fromScore = Self.logistic(Float(record.score) / settings.sigmoidScale)
-            targets.append(settings.scoreWeight * fromScore + (1 - settings.scoreWeight) * result)
+        // Held out by whole games, not by positions: the positions of a game share its result
+        // and resemble each other, so a split by position rewards remembering games (see
+        // bench/nnue.md). The split has its own generator, so that it is the same for every
+        // shape of network.
+        var splitRandom = SeededGenerator(seed: settings.seed ^ 0x5EED_5B17)
+        var games = Self.games(in: records)
+        games.shuffle(using: &splitRandom)
+        var heldOutGames = 0
+        if validationRecords == nil {
+            // The last games, up to the validation share of the positions.
+            let validationTarget = Int(Double(records.count) * settings.validationShare)
+            var heldOut = 0
+            while heldOut < validationTarget && heldOutGames < games.count {
+                heldOutGames += 1
+                heldOut += games[games.count - heldOutGames].count
+            }
         }
-        trainingCount = targets.count - Int(Double(targets.count) * settings.validationShare)
+        var kept: [Int] = []
+        for game in games.dropLast(heldOutGames) {
+            for index in game where append(records[index]) { kept.append(index) }
+        }
+        trainingCount = targets.count
+        if let validationRecords {
+            for (index, record) in validationRecords.enumerated() where append(record) { kept.append(index) }
+        } else {
+            for game in games.suffix(heldOutGames) {
+                for index in game where append(records[index]) { kept.append(index) }
+            }
+        }
+        validationRecordIndices = Array(kept[trainingCount...])
+    }
+
+    /// Adds `record`'s features and target; false when it has no king (not a position).
+    private func append(_ record: TrainingRecord) -> Bool {
+        let us = rows(of: record, for: record.sideToMove), them = rows(of: record, for: record.sideToMove.opponent)
+        guard !us.isEmpty, !them.isEmpty else { return false }
+        let start = features.count
+        features += us.map { UInt16($0) }
+        usRanges.append(start..<features.count)
+        features += them.map { UInt16($0) }
+        themRanges.append((start + us.count)..<features.count)
+        let result = Float(record.sideToMove == .red ? record.redResult : -record.redResult) * 0.5 + 0.5
+        let fromScore = Self.logistic(Float(record.score) / settings.sigmoidScale)
+        targets.append(settings.scoreWeight * fromScore + (1 - settings.scoreWeight) * result)
+        return true
+    }
+
+    /// The games of `records` as ranges of indices: datagen writes each game's positions
+    /// together in the order played, so a game starts where the ply does not grow (the ply
+    /// saturates at 255, where equal plies continue a game).
+    static func games(in records: [TrainingRecord]) -> [Range<Int>] {
+        var games: [Range<Int>] = []
+        var start = 0
+        for i in records.indices.dropFirst() {
+            let previous = records[i - 1].ply, ply = records[i].ply
+            if ply < previous || (ply == previous && ply < 255) {
+                games.append(start..<i)
+                start = i
+            }
+        }
+        if !records.isEmpty { games.append(start..<records.count) }
+        return games
+    }
+
+    /// The trained rows active in `record` for `perspective`: its network features, each
+    /// followed by its factor row when factorized.
+    private func rows(of record: TrainingRecord, for perspective: Color) -> [Int] {
+        let network = Network.features(of: record.board, for: perspective, buckets: settings.buckets)
+        guard rowCount > featureCount else { return network }
+        return network.flatMap { [$0, featureCount + $0 % Network.featuresPerBucket] }
     }
 
     deinit {
@@ -129,7 +200,8 @@ public final class NetworkTrainer: @unchecked Sendable {
 
     static func logistic(_ x: Float) -> Float { 1 / (1 + expf(-x)) }
 
-    /// Runs every epoch, reporting each; returns the quantized network.
+    /// Runs every epoch, reporting each; returns the quantized network of the epoch with the
+    /// lowest validation loss (``bestEpoch``).
     public func train(report: (EpochReport) -> Void = { _ in }) -> Network {
         var random = SeededGenerator(seed: settings.seed ^ 0x5151)
         var rate = settings.learningRate
@@ -137,6 +209,9 @@ public final class NetworkTrainer: @unchecked Sendable {
         let gradients = (0..<threads).map { _ in GradientBuffer(count: parameterCount, hidden: hidden) }
         var order = Array(0..<trainingCount)
         let clock = ContinuousClock()
+        // The parameters of the epoch with the lowest validation loss (early stopping: more
+        // epochs past it only fit the training games better).
+        var best: (loss: Double, parameters: [Float])?
         for epoch in 1...max(1, settings.epochs) {
             let start = clock.now
             order.shuffle(using: &random)
@@ -149,12 +224,24 @@ public final class NetworkTrainer: @unchecked Sendable {
             }
             let d = clock.now - start
             let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+            let loss = validationLoss()
+            if validationCount == 0 {
+                bestEpoch = epoch
+            } else if loss < (best?.loss ?? .infinity) {
+                best = (loss, Array(UnsafeBufferPointer(start: parameters, count: parameterCount)))
+                bestEpoch = epoch
+            }
             report(EpochReport(epoch: epoch, trainingLoss: lossSum / Double(max(order.count, 1)),
-                               validationLoss: validationLoss(), seconds: seconds, learningRate: rate))
+                               validationLoss: loss, seconds: seconds, learningRate: rate))
             rate *= settings.learningRateDecay
         }
+        if let best { _ = UnsafeMutableBufferPointer(start: parameters, count: parameterCount).update(from: best.parameters) }
         return quantized()
     }
+
+    /// The epoch whose parameters ``train(report:)`` returned: the one with the lowest
+    /// validation loss (the last one without validation positions).
+    public private(set) var bestEpoch = 0
 
     /// The mean loss over the held-out positions.
     public func validationLoss() -> Double {
@@ -169,12 +256,24 @@ public final class NetworkTrainer: @unchecked Sendable {
         return sum / Double(validationCount)
     }
 
+    /// The mean loss over the held-out positions of another evaluation: `centipawns(i)` is
+    /// its score, for the side to move, of record `i` (as in ``validationRecordIndices``). Measures the network against the handcrafted evaluation on equal terms.
+    public func validationLoss(centipawns: (Int) -> Double) -> Double {
+        guard validationCount > 0 else { return 0 }
+        var sum = 0.0
+        for (n, index) in validationRecordIndices.enumerated() {
+            let p = Double(Self.logistic(Float(centipawns(index)) / settings.sigmoidScale))
+            let target = Double(targets[trainingCount + n])
+            sum += (p - target) * (p - target)
+        }
+        return sum / Double(validationCount)
+    }
+
     /// The floating-point model's evaluation of `record`'s position in centipawns for the side
     /// to move (what the quantized network approximates).
     public func prediction(for record: TrainingRecord) -> Double {
         let scratch = GradientBuffer(count: 0, hidden: hidden)
-        let us = Network.features(of: record.board, for: record.sideToMove, buckets: settings.buckets)
-        let them = Network.features(of: record.board, for: record.sideToMove.opponent, buckets: settings.buckets)
+        let us = rows(of: record, for: record.sideToMove), them = rows(of: record, for: record.sideToMove.opponent)
         return Double(output(scratch) { accumulator, side in
             accumulator.update(from: b1, count: hidden)
             for feature in side == 0 ? us : them { add(w1 + feature * hidden, to: accumulator) }
@@ -238,7 +337,7 @@ public final class NetworkTrainer: @unchecked Sendable {
         let error = p - targets[i]
         g.loss += Double(error * error)
         let d = 2 * error * p * (1 - p) * k
-        let gw1 = g.values, gb1 = g.values + featureCount * hidden, gw2 = gb1 + hidden
+        let gw1 = g.values, gb1 = g.values + rowCount * hidden, gw2 = gb1 + hidden
         g.values[parameterCount - 1] += d
         let zero = SIMD16<Float>(repeating: 0), one = SIMD16<Float>(repeating: 1), dv = SIMD16<Float>(repeating: d)
         var j = 0
@@ -269,7 +368,7 @@ public final class NetworkTrainer: @unchecked Sendable {
         let beta1: Float = 0.9, beta2: Float = 0.999, epsilon: Float = 1e-8
         let correction1 = 1 - powf(beta1, Float(step)), correction2 = 1 - powf(beta2, Float(step))
         let firstLayerLimit = 32000 / Float(settings.qa), outputLimit = 32000 / Float(settings.qb)
-        let outputStart = featureCount * hidden + hidden
+        let outputStart = rowCount * hidden + hidden
         for i in 0..<parameterCount {
             let g = gradient[i] * scale
             let m = beta1 * firstMoment[i] + (1 - beta1) * g
@@ -281,12 +380,15 @@ public final class NetworkTrainer: @unchecked Sendable {
         }
     }
 
-    /// The network with the current parameters, quantized.
+    /// The network with the current parameters, quantized (factor rows added into each
+    /// bucket's rows).
     public func quantized() -> Network {
         let qa = Float(settings.qa), qb = Float(settings.qb)
         func q(_ x: Float, _ s: Float) -> Int16 { Int16(clamping: Int((x * s).rounded())) }
+        let factored = rowCount > featureCount, bucketWidth = Network.featuresPerBucket * hidden
+        func weight(_ i: Int) -> Float { factored ? w1[i] + w1[featureCount * hidden + i % bucketWidth] : w1[i] }
         return Network(buckets: settings.buckets, hidden: hidden, qa: settings.qa, qb: settings.qb, scale: settings.outputScale,
-                       featureWeights: (0..<(featureCount * hidden)).map { q(w1[$0], qa) },
+                       featureWeights: (0..<(featureCount * hidden)).map { q(weight($0), qa) },
                        featureBias: (0..<hidden).map { q(b1[$0], qa) },
                        outputWeights: (0..<(2 * hidden)).map { q(w2[$0], qb) },
                        outputBias: Int32(clamping: Int((b2[0] * qa * qb).rounded())))

@@ -60,6 +60,13 @@ struct TrainCommand: ParsableCommand {
     @Option(help: "Also write the loss per epoch to this file.")
     var lossLog: String?
 
+    @Option(parsing: .upToNextOption,
+            help: "Validate on these record files (all of them) instead of holding out a share of the games of the data.")
+    var validation: [String] = []
+
+    @Flag(inversion: .prefixedNo, help: "With 6 buckets, also train bucket-free factor rows (added into the buckets' rows on writing).")
+    var factorize = true
+
     func validate() throws {
         guard hidden > 0, hidden % 16 == 0, hidden <= NetworkFile.maximumHidden else {
             throw ValidationError("--hidden must be a multiple of 16 from 16 to \(NetworkFile.maximumHidden)")
@@ -77,23 +84,8 @@ struct TrainCommand: ParsableCommand {
     }
 
     func run() throws {
-        var records: [TrainingRecord] = []
-        for path in data {
-            let bytes = try readBinaryFile(path)
-            var bad = 0
-            let whole = bytes.count / TrainingRecord.byteCount
-            for i in 0..<whole {
-                let start = i * TrainingRecord.byteCount
-                if let record = try? TrainingRecord(bytes: bytes[start..<(start + TrainingRecord.byteCount)]) {
-                    records.append(record)
-                } else {
-                    bad += 1
-                }
-            }
-            let tail = bytes.count % TrainingRecord.byteCount
-            errorWrite("\(path): \(whole - bad) records" + (bad > 0 ? ", \(bad) unreadable skipped" : "")
-                       + (tail > 0 ? ", \(tail) trailing bytes ignored" : "") + "\n")
-        }
+        let records = try readRecords(data)
+        let validationRecords = validation.isEmpty ? nil : try readRecords(validation)
         guard records.count >= 2 else { throw ValidationError("no training data: \(records.count) records read") }
         var settings = NetworkTrainer.Settings()
         settings.hidden = hidden
@@ -106,11 +98,14 @@ struct TrainCommand: ParsableCommand {
         settings.sigmoidScale = sigmoidScale
         settings.seed = seed
         settings.threads = threads
-        let trainer = NetworkTrainer(settings: settings, records: records)
+        settings.factorized = factorize
+        let trainer = NetworkTrainer(settings: settings, records: records, validationRecords: validationRecords)
         let log = try lossLog.map { try OutputFile(path: $0) }
         let header = "# xiangqi train: \(trainer.trainingCount) training and \(trainer.validationCount) validation positions, "
             + "hidden \(hidden), buckets \(buckets), batch \(batchSize), lr \(learningRate) decay \(decay), "
-            + "score weight \(scoreWeight), K \(sigmoidScale), seed \(seed), \(threads) thread(s)\n"
+            + "score weight \(scoreWeight), K \(sigmoidScale), seed \(seed), \(threads) thread(s)"
+            + (buckets > 1 ? (factorize ? ", factorized" : ", not factorized") : "") + "\n"
+            + "# the handcrafted evaluation's validation loss: \(fixed(handcraftedLoss(trainer, validationRecords ?? records), 6))\n"
             + "epoch\ttraining loss\tvalidation loss\tseconds\tpositions/s\n"
         print(header, terminator: "")
         log?.write(header)
@@ -126,7 +121,40 @@ struct TrainCommand: ParsableCommand {
         guard rename(partial, output) == 0 else {
             throw ValidationError("cannot rename \(partial) to \(output): \(String(cString: strerror(errno)))")
         }
-        print("network \(output): hidden \(hidden), buckets \(buckets), hash \(network.hashText)")
+        print("network \(output): epoch \(trainer.bestEpoch) (lowest validation loss), hidden \(hidden), buckets \(buckets), "
+              + "hash \(network.hashText)")
+    }
+}
+
+/// The records of `paths`, reporting each file's count on standard error.
+private func readRecords(_ paths: [String]) throws -> [TrainingRecord] {
+    var records: [TrainingRecord] = []
+    for path in paths {
+        let bytes = try readBinaryFile(path)
+        var bad = 0
+        let whole = bytes.count / TrainingRecord.byteCount
+        for i in 0..<whole {
+            let start = i * TrainingRecord.byteCount
+            if let record = try? TrainingRecord(bytes: bytes[start..<(start + TrainingRecord.byteCount)]) {
+                records.append(record)
+            } else {
+                bad += 1
+            }
+        }
+        let tail = bytes.count % TrainingRecord.byteCount
+        errorWrite("\(path): \(whole - bad) records" + (bad > 0 ? ", \(bad) unreadable skipped" : "")
+                   + (tail > 0 ? ", \(tail) trailing bytes ignored" : "") + "\n")
+    }
+    return records
+}
+
+/// The validation loss of the handcrafted evaluation (static, as the network is), the
+/// figure a network must beat.
+private func handcraftedLoss(_ trainer: NetworkTrainer, _ records: [TrainingRecord]) -> Double {
+    let evaluator = Evaluator()
+    return trainer.validationLoss { index in
+        guard let position = try? Position(fen: records[index].fen) else { return 0 }
+        return Double(evaluator.evaluate(position))
     }
 }
 

@@ -126,8 +126,9 @@ private final class OutcomeBox: @unchecked Sendable {
 /// The trainer learns, and its quantized network evaluates as its floating-point model does.
 @Suite struct NetworkTrainerTests {
     /// Positions from random playouts scored by the handcrafted evaluation: a target the
-    /// network can learn (material and placement).
-    static func records(count: Int, seed: UInt64) -> [TrainingRecord] {
+    /// network can learn (material and placement). A playout gives a position every
+    /// `every` plies, as a game of datagen does (in growing plies).
+    static func records(count: Int, seed: UInt64, every: Int = 3) -> [TrainingRecord] {
         var random = SeededGenerator(seed: seed)
         let evaluator = Evaluator()
         var records: [TrainingRecord] = []
@@ -136,7 +137,7 @@ private final class OutcomeBox: @unchecked Sendable {
             for ply in 0..<100 {
                 guard let move = position.legalMoves.randomElement(using: &random) else { break }
                 _ = position.make(move)
-                if !position.isInCheck && ply % 3 == 0 {
+                if !position.isInCheck && ply % every == every - 1 {
                     records.append(TrainingRecord(position: position, score: evaluator.evaluate(position), redResult: 0, ply: ply))
                 }
             }
@@ -154,14 +155,20 @@ private final class OutcomeBox: @unchecked Sendable {
         settings.scoreWeight = 1
         settings.validationShare = 0.1
         settings.threads = 2
-        let data = Self.records(count: 3000, seed: 21)
+        // Held out by games, so that learning shows in the validation loss only when it
+        // carries over to other games: few positions per playout, many playouts.
+        let data = Self.records(count: 3000, seed: 21, every: 30)
         let trainer = NetworkTrainer(settings: settings, records: data)
         let before = trainer.validationLoss()
         var reports: [NetworkTrainer.EpochReport] = []
         let network = trainer.train { reports.append($0) }
         #expect(reports.count == 6)
-        #expect(reports.last!.validationLoss < before * 0.5, "\(before) -> \(reports.map(\.validationLoss))")
+        #expect(reports.map(\.validationLoss).min()! < before * 0.7, "\(before) -> \(reports.map(\.validationLoss))")
         #expect(reports.last!.trainingLoss < reports.first!.trainingLoss)
+        // The network is the epoch with the lowest validation loss, and the model is left there.
+        let lowest = reports.map(\.validationLoss).min()!
+        #expect(reports[trainer.bestEpoch - 1].validationLoss == lowest)
+        #expect(abs(trainer.validationLoss() - lowest) < 1e-9)
         // The quantized network follows the float model within a few centipawns (the
         // first layer's rounding to 1/255 is most of the difference).
         var worst = 0.0, total = 0.0
@@ -176,6 +183,35 @@ private final class OutcomeBox: @unchecked Sendable {
         // Its file reads back as the same network.
         let read = try NetworkFile.network(from: NetworkFile.bytes(of: network))
         #expect(read.contentHash == network.contentHash)
+    }
+
+    /// Validation holds out whole games (a game's positions share its result and resemble
+    /// each other), or exactly the validation records when they are given.
+    @Test func validationHoldsOutWholeGames() {
+        var settings = NetworkTrainer.Settings()
+        settings.hidden = 16
+        settings.validationShare = 0.2
+        let data = Self.records(count: 2000, seed: 9)
+        // A playout's plies grow; the next playout starts again at a lower ply.
+        var game = [Int](repeating: 0, count: data.count)
+        for i in data.indices.dropFirst() { game[i] = game[i - 1] + (data[i].ply <= data[i - 1].ply ? 1 : 0) }
+        let trainer = NetworkTrainer(settings: settings, records: data)
+        let heldOut = Set(trainer.validationRecordIndices)
+        #expect(trainer.validationCount == heldOut.count && trainer.trainingCount + trainer.validationCount == data.count)
+        #expect(Double(heldOut.count) >= 0.2 * Double(data.count) && Double(heldOut.count) < 0.3 * Double(data.count))
+        let heldOutGames = Set(heldOut.map { game[$0] })
+        for i in data.indices { #expect(heldOut.contains(i) == heldOutGames.contains(game[i]), "record \(i) of game \(game[i])") }
+
+        let validation = Self.records(count: 300, seed: 10)
+        let separate = NetworkTrainer(settings: settings, records: data, validationRecords: validation)
+        #expect(separate.trainingCount == data.count && separate.validationRecordIndices == Array(validation.indices))
+        // Its validation loss is the handcrafted evaluation's loss on those records through
+        // validationLoss(centipawns:), which is zero on the targets' own scores.
+        var exact = settings
+        exact.scoreWeight = 1
+        let scored = NetworkTrainer(settings: exact, records: data, validationRecords: validation)
+        #expect(scored.validationLoss { Double(validation[$0].score) } < 1e-12)
+        #expect(scored.validationLoss { _ in 0 } > 0.001)
     }
 
     @Test func trainingIsReproducibleForASeed() {
