@@ -75,6 +75,39 @@ import XiangqiSearch
 
     /// The default network is found from the executable's place, announced as EvalFile's
     /// default and loaded at the first isready (not before uciok); a bad one is reported there.
+    /// Levels below the maximum play with the handcrafted evaluation (their UCI_Elo ladder
+    /// was measured with it): with a network loaded, a level-10 game with a fixed seed plays
+    /// and scores as it does without one, while level 20 does not.
+    @Test func levelsBelowTheMaximumKeepTheHandcraftedEvaluation() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xiangqi-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/net.nnue"
+        try Data(NetworkFile.bytes(of: Network.random(buckets: 6, hidden: 32, seed: 4))).write(to: URL(fileURLWithPath: path))
+        /// The scores and moves of three searches at `level`, with or without the network.
+        func play(level: Int, network: Bool) -> [String] {
+            let sink = MemorySink()
+            let session = Session(engine: Engine(hashMegabytes: 2), output: sink)
+            var setup = ["uci", "setoption name Skill Level value \(level)", "setoption name Seed value 7"]
+            if network { setup.append("setoption name EvalFile value \(path)") }
+            _ = run(session, sink, setup)
+            var moves: [String] = [], seen: [String] = []
+            for _ in 0..<3 {
+                let lines = run(session, sink, ["position startpos" + (moves.isEmpty ? "" : " moves " + moves.joined(separator: " ")),
+                                                "go depth 4"])
+                let best = lines.last { $0.hasPrefix("bestmove") } ?? "no bestmove"
+                moves.append(String(best.split(separator: " ")[1]))
+                seen += lines.filter { $0.hasPrefix("info depth") }.map { $0.split(separator: " ").drop { $0 != "score" }.prefix(3).joined(separator: " ") }
+                seen.append(best)
+            }
+            return seen
+        }
+        let handcrafted = play(level: 10, network: false)
+        #expect(handcrafted.count > 6)
+        #expect(play(level: 10, network: true) == handcrafted)
+        #expect(play(level: 20, network: true) != play(level: 20, network: false))
+    }
+
     @Test func theDefaultNetworkIsFoundAnnouncedAndLoadedLazily() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xiangqi-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
