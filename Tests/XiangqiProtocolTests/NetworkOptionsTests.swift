@@ -73,8 +73,6 @@ import XiangqiSearch
         #expect(run(session, sink, ["isready"]) == ["readyok"])
     }
 
-    /// The default network is found from the executable's place, announced as EvalFile's
-    /// default and loaded at the first isready (not before uciok); a bad one is reported there.
     /// Levels below the maximum play with the handcrafted evaluation (their UCI_Elo ladder
     /// was measured with it): with a network loaded, a level-10 game with a fixed seed plays
     /// and scores as it does without one, while level 20 does not.
@@ -108,6 +106,8 @@ import XiangqiSearch
         #expect(play(level: 20, network: true) != play(level: 20, network: false))
     }
 
+    /// The default network is found from the executable's place, announced as EvalFile's
+    /// default and loaded at the first isready (not before uciok); a bad one is reported there.
     @Test func theDefaultNetworkIsFoundAnnouncedAndLoadedLazily() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xiangqi-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
