@@ -188,9 +188,16 @@ extension NSLock {
         // the 39 to come.
         let suddenDeath = TimeManager.budget(for: .init(timeLeft: 60_000), moveOverhead: 10)
         #expect(suddenDeath == TimeBudget(optimum: 59_600 / 40, maximum: 59_600 / 40 * 5))
-        // 10 s + 0.1 s: the 39 increments to come count, and they pay for their overheads.
+        // 10 s + 0.1 s: the increment pays for the overheads, so the clock is spread over 32
+        // moves, and the 31 increments to come count.
         let increment = TimeManager.budget(for: .init(timeLeft: 10_000, increment: 100), moveOverhead: 10)
-        #expect(increment.optimum == (9_990 + 3_900) / 40)
+        #expect(increment.optimum == (9_990 + 3_100) / 32)
+        let longer = TimeManager.budget(for: .init(timeLeft: 30_000, increment: 300), moveOverhead: 10)
+        #expect(longer.optimum == (29_990 + 9_300) / 32)
+        // An increment below the overhead does not pay for it: sudden death's 40 moves, and
+        // the increments to come only pay part of their own overheads.
+        let small = TimeManager.budget(for: .init(timeLeft: 10_000, increment: 5), moveOverhead: 10)
+        #expect(small.optimum == 9_990 / 40)
         // A big increment cannot make one move spend more than 30% of the clock.
         let big = TimeManager.budget(for: .init(timeLeft: 1_000, increment: 1_000), moveOverhead: 0)
         #expect(big.optimum == 300)
@@ -228,10 +235,9 @@ extension NSLock {
         #expect(lowestClock(start: 300, overhead: 10, cost: 1, moves: 100) > 0)
         // 60 s, each move 5 ms dearer: 150 moves fit with time to spare.
         #expect(lowestClock(start: 60_000, overhead: 10, cost: 5, moves: 150) > 200)
-        // With an increment that pays the overhead the budget is as before: unchanged play
-        // at 10 s + 0.1 s.
+        // With an increment that pays the overhead nothing is kept back.
         #expect(TimeManager.budget(for: .init(timeLeft: 2_000, increment: 100), moveOverhead: 10).optimum
-                == (1_990 + 3_900) / 40)
+                == (1_990 + 3_100) / 32)
     }
 
     @Test func timeManagerSurvivesAbsurdClocks() {
