@@ -21,6 +21,38 @@ struct Xiangqi: ParsableCommand {
                       FuzzCommand.self, DatagenCommand.self, TrainCommand.self]
     )
 
+    /// Parses the command line after ``attachingNumericValues(_:)``, so that
+    /// `match --sprt -10 5` reads its bounds instead of taking `-10` for an option.
+    static func main() {
+        main(attachingNumericValues(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Options whose values may be negative numbers, and how many values each takes.
+    static let numericOptions = ["--sprt": 2]
+
+    /// `--sprt -10 5` written as `--sprt=-10 --sprt=5`: the argument parser reads a word that
+    /// starts with "-" as an option, which leaves a negative bound without its value. Only
+    /// words that are numbers are attached; anything else is left for the parser to report.
+    static func attachingNumericValues(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            guard let count = numericOptions[word] else {
+                result.append(word)
+                continue
+            }
+            var values: [String] = []
+            while values.count < count && index < arguments.count && Double(arguments[index]) != nil {
+                values.append(arguments[index])
+                index += 1
+            }
+            result += values.isEmpty ? [word] : values.map { "\(word)=\($0)" }
+        }
+        return result
+    }
+
     func run() {
         // A GUI that closes its end of the pipe must not kill the engine mid-write.
         signal(SIGPIPE, SIG_IGN)

@@ -104,6 +104,13 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
         let bad = try runOurBinary(["match", "--engine", engine, "--engine", "/nonexistent/engine", "--nodes", "10"])
         #expect(bad.status != 0 && bad.error.contains("the match could not start: launch failed"))
         #expect(try runOurBinary(["match", "--engine", engine, "--nodes", "10"]).error.contains("exactly two --engine"))
+        // Non-regression bounds are negative: "-10" is a bound, not an option.
+        let nonRegression = try runOurBinary(["match", "--engine", engine, "--engine", engine, "--games", "2", "--nodes", "300",
+                                              "--max-plies", "20", "--sprt", "-10", "5"])
+        #expect(nonRegression.status == 0, "\(nonRegression.error)")
+        #expect(nonRegression.output.contains("SPRT [-10.0, 5.0] (pentanomial)"))
+        #expect(try runOurBinary(["match", "--engine", engine, "--engine", engine, "--nodes", "10", "--sprt", "5", "-10"])
+            .error.contains("ELO0 < ELO1"))
         #expect(try runOurBinary(["match", "--engine", engine, "--engine", engine, "--tc", "fast"]).error.contains("--tc must be"))
     }
 }
