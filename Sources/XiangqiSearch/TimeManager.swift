@@ -44,6 +44,15 @@ public struct IterationTrend: Sendable, Equatable {
 /// too, or a short game's clock runs out after about a hundred plies of 1 ms searches: each
 /// move's real cost stays near the overhead however small its share becomes.
 ///
+/// No budget plans to leave less than ``reserveOverheads`` move overheads on the clock (100 ms
+/// at the default 10 ms): a move that runs to its maximum still leaves them, so a latency
+/// spike that the overhead did not foresee is absorbed. Without it, at 1 s + 0.01 s (an
+/// increment that only just pays the overhead) the clock sank to 10-16 ms in a fifth of the
+/// games on a loaded machine (bench/matches/tm32-vs-fsf-tc-1+0.01). The reserve does not
+/// change what a move spends once the clock has settled (about the increment, whatever the
+/// level), only the level it settles at; it binds only on a clock below five reserves (about
+/// half a second), where it is smaller than the 80% cap.
+///
 /// The horizon is shorter with an increment because the clock cannot run dry there: each
 /// move gives the increment back, so the clock tends to about one increment whatever the
 /// horizon, and a shorter one only reaches it later in the game. With 40 moves the engine
@@ -60,11 +69,15 @@ public enum TimeManager {
     public static let incrementHorizon = 32
     /// The largest move overhead honoured, in milliseconds.
     public static let overheadLimit = 60_000
+    /// Move overheads' worth of clock that no budget plans to spend.
+    public static let reserveOverheads = 10
 
     /// The budget for one move on `clock`. Any values are accepted: negative times count as
     /// zero, absurdly large ones as ``clockLimit``; the result is always at least 1 ms and
-    /// `optimum <= maximum`. With `ponder` (the GUI lets the engine think on the opponent's
-    /// time, which pays for part of the search) the optimum grows by a quarter.
+    /// `optimum <= maximum`, and `maximum` leaves ``reserveOverheads`` overheads on the clock
+    /// after this move's own whenever the clock holds more than that. With `ponder` (the GUI
+    /// lets the engine think on the opponent's time, which pays for part of the search) the
+    /// optimum grows by a quarter.
     public static func budget(for clock: SearchLimits.Clock, moveOverhead: Int, ponder: Bool = false) -> TimeBudget {
         let time = clamp(clock.timeLeft, 0, clockLimit)
         let increment = clamp(clock.increment, 0, clockLimit)
@@ -76,7 +89,8 @@ public enum TimeManager {
         let pool = max(0, available + (increment - unpaidOverhead) * (movesToGo - 1))
         var optimum = min(pool / movesToGo, available * 3 / 10)
         if ponder { optimum += optimum / 4 }
-        let maximum = max(1, min(available * 8 / 10, optimum * 5))
+        let unreserved = available - overhead * reserveOverheads
+        let maximum = max(1, min(available * 8 / 10, optimum * 5, unreserved))
         optimum = max(1, min(optimum, maximum))
         return TimeBudget(optimum: optimum, maximum: maximum)
     }

@@ -240,6 +240,34 @@ extension NSLock {
                 == (1_990 + 3_100) / 32)
     }
 
+    /// Plays an increment clock out with every move running to its maximum and costing `cost`
+    /// milliseconds more; returns the lowest clock over `moves` moves.
+    func lowestClockAtMaximum(start: Int, increment: Int, overhead: Int, cost: Int, moves: Int) -> Int {
+        var clock = start, lowest = start
+        for _ in 0..<moves {
+            clock -= TimeManager.budget(for: .init(timeLeft: clock, increment: increment), moveOverhead: overhead).maximum + cost
+            lowest = min(lowest, clock)
+            clock += increment
+        }
+        return lowest
+    }
+
+    @Test func incrementClocksKeepAReserve() {
+        // 1 s + 0.01 s, 10 ms overhead, every move at its maximum and 9 ms dearer still (a
+        // loaded machine): the clock keeps the reserve of ten overheads, less those 9 ms.
+        // Without the reserve it fell to 3 ms (24 ms at 10 s + 0.1 s).
+        #expect(lowestClockAtMaximum(start: 1_000, increment: 10, overhead: 10, cost: 9, moves: 200) >= 100 - 9)
+        // The same at 10 s + 0.1 s.
+        #expect(lowestClockAtMaximum(start: 10_000, increment: 100, overhead: 10, cost: 9, moves: 200) >= 100 - 9)
+        // The reserve binds only on a low clock: 1 s + 0.01 s at the start is unchanged, and
+        // at 150 ms the maximum (40 ms, not 70) leaves 110 ms.
+        #expect(TimeManager.budget(for: .init(timeLeft: 1_000, increment: 10), moveOverhead: 10)
+                == TimeBudget(optimum: (990 + 310) / 32, maximum: (990 + 310) / 32 * 5))
+        #expect(TimeManager.budget(for: .init(timeLeft: 150, increment: 10), moveOverhead: 10) == TimeBudget(optimum: 14, maximum: 40))
+        // Below the reserve a move gets the least there is.
+        #expect(TimeManager.budget(for: .init(timeLeft: 100, increment: 10), moveOverhead: 10) == TimeBudget(optimum: 1, maximum: 1))
+    }
+
     @Test func timeManagerSurvivesAbsurdClocks() {
         let huge = TimeManager.budget(for: .init(timeLeft: Int.max, increment: Int.max, movesToGo: Int.max),
                                       moveOverhead: Int.max)
