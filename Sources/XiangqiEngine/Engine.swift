@@ -207,7 +207,7 @@ public final class Engine: @unchecked Sendable {
     private func run(_ game: Game, _ limits: SearchLimits, _ rootMoves: [Move],
                      _ onInfo: (SearchInfo) -> Void,
                      _ onCurrentMove: ((CurrentMoveInfo) -> Void)? = nil, fullStrength: Bool = false) -> SearchResult {
-        let start = ContinuousClock.now
+        let start = min(limits.startTime ?? .now, .now)
         lock.withLock { table.newSearch() }
         // The reversible end of the game (at most the no-capture window) for repetition judging.
         let positions = game.positionsBeforeMoves

@@ -137,7 +137,11 @@ public final class Session: @unchecked Sendable {
         case "position": stopSearchForChange(); setPosition(args)
         case "fen", "startpos": stopSearchForChange(); setPosition(tokens)
         case "banmoves": stopSearchForChange(); banMoves(args)
-        case "go": loadPendingNetwork(); go(args)
+        case "go":
+            // The GUI's clock runs from here: loading the network is paid from the budget.
+            let received = ContinuousClock.now
+            loadPendingNetwork()
+            go(args, receivedAt: received)
         case "ponderhit": ponderHit(args)
         case "stop": stop()
         case "probe": probe(args)
@@ -303,7 +307,7 @@ public final class Session: @unchecked Sendable {
 
     // MARK: - Searching
 
-    func go(_ args: [String]) {
+    func go(_ args: [String], receivedAt: ContinuousClock.Instant = .now) {
         stopSearchForChange()
         let command = GoCommand(args, secondsScale: dialect == .ucci && !options.useMillisec ? 1000 : 1)
         for message in command.messages { inform(message) }
@@ -320,6 +324,7 @@ public final class Session: @unchecked Sendable {
         var base = SearchLimits()
         base.moveOverhead = options.moveOverhead
         base.ponderEnabled = options.ponder
+        base.startTime = receivedAt
         let limits = command.limits(for: position.sideToMove, base: base)
         if options.debug { reportTimeBudget(limits) }
         let ponder = command.ponder
@@ -351,7 +356,7 @@ public final class Session: @unchecked Sendable {
             pendingResult = nil
             drawOffered = command.draw
             searchDialect = dialect
-            searchStart = ContinuousClock.now
+            searchStart = receivedAt
         }
         engine.setGame(game)
         engine.startSearch(limits, rootMoves: rootMoves, ponder: ponder,

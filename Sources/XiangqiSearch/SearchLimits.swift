@@ -38,6 +38,10 @@ public struct SearchLimits: Sendable, Equatable {
     /// Whether the GUI lets the engine think on the opponent's time (UCI `Ponder`): a clock
     /// then gives each move a little more.
     public var ponderEnabled = false
+    /// When this move's time began (the protocol: when `go` arrived). Time bounds count from
+    /// it, so that work before the search (loading a network, probing the book, starting
+    /// threads) is paid from the budget, not on top of it. `nil`: from the search's start.
+    public var startTime: ContinuousClock.Instant?
 
     public init(depth: Int? = nil, nodes: UInt64? = nil, moveTime: Int? = nil, clock: Clock? = nil,
                 infinite: Bool = false) {

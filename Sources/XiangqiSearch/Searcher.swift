@@ -230,7 +230,8 @@ public struct Searcher {
         self.rootMoves = rootMoves.isEmpty ? legal : rootMoves.filter { legal.contains($0) }
         rootMoveNodes = [UInt64](repeating: 0, count: self.rootMoves.count)
         self.previousScore = previousScore
-        start = clock.now
+        let now = clock.now
+        start = limits.startTime.map { min($0, now) } ?? now
         budget = limits.timeBudget
     }
 

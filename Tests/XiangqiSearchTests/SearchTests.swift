@@ -90,6 +90,19 @@ func search(_ fen: String, _ limits: SearchLimits, moves: [String] = []) throws 
         #expect(result.depth >= 1)
     }
 
+    /// The clock runs from `startTime` (the protocol: when `go` arrived), so what was spent
+    /// before the search is paid from the budget: a 10 s clock whose move began a minute ago
+    /// gets depth 1 only, and the reported time counts the minute.
+    @Test func timeBoundsCountFromTheMovesStart() throws {
+        var limits = SearchLimits(clock: .init(timeLeft: 10_000, increment: 100))
+        limits.startTime = .now - .seconds(60)
+        var reportedTime = 0
+        let engine = Engine(hashMegabytes: 4)
+        let result = engine.search(limits) { reportedTime = max(reportedTime, $0.time) }
+        #expect(result.depth == 1 && result.bestMove.map { Position.start.isLegal($0) } == true)
+        #expect(reportedTime >= 60_000)
+    }
+
     @Test func rootMovesRestrictTheChoice() throws {
         let engine = Engine(hashMegabytes: 4)
         let only = [Move(iccs: "a0a1")!, Move(iccs: "i0i1")!]
