@@ -20,6 +20,8 @@ public func readFileBytes(_ path: String, limit: Int = Int.max) throws(FileReadE
     guard let file = fopen(path, "rb") else { throw FileReadError("cannot open: \(String(cString: strerror(errno)))") }
     defer { fclose(file) }
     var bytes: [UInt8] = []
+    // The size known, the bytes are read into one buffer (a network file is megabytes).
+    bytes.reserveCapacity(Int(clamping: min(Int64(status.st_size), Int64(limit))) + 1)
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
         let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }

@@ -61,8 +61,16 @@ public final class Network: @unchecked Sendable {
 
     /// A network from its weights (row-major `[feature][hidden]` for the first layer).
     /// Precondition: sizes consistent, `buckets` 1 or 6, `hidden` a positive multiple of 16.
-    public init(buckets: Int, hidden: Int, qa: Int = 255, qb: Int = 512, scale: Int = 400,
-                featureWeights: [Int16], featureBias: [Int16], outputWeights: [Int16], outputBias: Int32) {
+    public convenience init(buckets: Int, hidden: Int, qa: Int = 255, qb: Int = 512, scale: Int = 400,
+                            featureWeights: [Int16], featureBias: [Int16], outputWeights: [Int16], outputBias: Int32) {
+        self.init(buckets: buckets, hidden: hidden, qa: qa, qb: qb, scale: scale, featureWeights: featureWeights,
+                  featureBias: featureBias, outputWeights: outputWeights, outputBias: outputBias, verifiedHash: nil)
+    }
+
+    /// `verifiedHash`: the content hash when the caller has already checked it against these
+    /// weights (a file's stored hash), which spares hashing them again; `nil` computes it.
+    init(buckets: Int, hidden: Int, qa: Int, qb: Int, scale: Int, featureWeights: [Int16], featureBias: [Int16],
+         outputWeights: [Int16], outputBias: Int32, verifiedHash: UInt64?) {
         precondition(buckets == 1 || buckets == Self.maximumBuckets)
         precondition(hidden > 0 && hidden % Self.hiddenMultiple == 0)
         precondition(featureWeights.count == buckets * Self.featuresPerBucket * hidden)
@@ -81,8 +89,8 @@ public final class Network: @unchecked Sendable {
         outputWeightsFloat = .allocate(capacity: 2 * hidden)
         outputWeightsFloat.initialize(from: outputWeights.map(Float.init), count: 2 * hidden)
         self.outputBias = outputBias
-        contentHash = NetworkFile.hash(NetworkFile.payload(featureWeights: featureWeights, featureBias: featureBias,
-                                                           outputWeights: outputWeights, outputBias: outputBias))
+        contentHash = verifiedHash ?? NetworkFile.hash(NetworkFile.payload(
+            featureWeights: featureWeights, featureBias: featureBias, outputWeights: outputWeights, outputBias: outputBias))
     }
 
     /// A network with seeded random weights in the ranges training produces: for tests, and

@@ -47,6 +47,10 @@ public enum NetworkFile {
 
     /// FNV-1a, 64 bits.
     public static func hash(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer { hash($0) }
+    }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         for b in bytes {
             h ^= UInt64(b)
@@ -125,17 +129,28 @@ public enum NetworkFile {
         let expected = headerSize + 2 * (features * hidden + hidden + 2 * hidden) + 4
         guard bytes.count == expected else { throw .wrongLength(expected: expected, actual: bytes.count) }
         let storedHash = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[32 + $1]) << (8 * UInt64($1)) }
-        let payload = Array(bytes[headerSize...])
-        guard hash(payload) == storedHash else { throw .hashMismatch }
+        // The payload is read in place (no copy): a load is on the clock of the first move
+        // when a GUI sends no isready first.
+        let payloadHash = bytes.withUnsafeBufferPointer { hash(UnsafeBufferPointer(rebasing: $0[headerSize...])) }
+        guard payloadHash == storedHash else { throw .hashMismatch }
+        // Little-endian 16-bit words of the payload.
         func int16s(_ start: Int, _ count: Int) -> [Int16] {
-            (0..<count).map { Int16(bitPattern: UInt16(payload[start + 2 * $0]) | UInt16(payload[start + 2 * $0 + 1]) << 8) }
+            bytes.withUnsafeBytes { raw in
+                [Int16](unsafeUninitializedCapacity: count) { words, initialized in
+                    for i in 0..<count {
+                        words[i] = Int16(littleEndian: raw.loadUnaligned(fromByteOffset: headerSize + start + 2 * i,
+                                                                         as: Int16.self))
+                    }
+                    initialized = count
+                }
+            }
         }
         let weights = int16s(0, features * hidden)
         let bias = int16s(2 * features * hidden, hidden)
         let output = int16s(2 * (features * hidden + hidden), 2 * hidden)
-        let b = payload.count - 4
-        let outputBias = Int32(bitPattern: (0..<4).reduce(UInt32(0)) { $0 | UInt32(payload[b + $1]) << (8 * UInt32($1)) })
-        return Network(buckets: buckets, hidden: hidden, qa: qa, qb: qb, scale: scale,
-                       featureWeights: weights, featureBias: bias, outputWeights: output, outputBias: outputBias)
+        let b = bytes.count - 4
+        let outputBias = Int32(bitPattern: (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[b + $1]) << (8 * UInt32($1)) })
+        return Network(buckets: buckets, hidden: hidden, qa: qa, qb: qb, scale: scale, featureWeights: weights,
+                       featureBias: bias, outputWeights: output, outputBias: outputBias, verifiedHash: storedHash)
     }
 }
