@@ -1,14 +1,14 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Targets follow ../shared/docs/architecture.md §3.1: each depends only on those above it.
-// XiangqiCore has no dependencies (not even Foundation) so that an app can embed it.
+// Each target depends only on those above it (ARCHITECTURE.md). XiangqiCore has no
+// dependencies (not even Foundation) so that an app can embed it.
 let package = Package(
     name: "Xiangqi",
-    // Apple platforms: OS 26, the first whose runtime has `InlineArray` (positions and move
-    // lists keep their fixed-size storage inline; see README, "Apple platforms"). Linux
-    // ignores this list. Only Linux builds are compiled and tested here.
-    platforms: [.macOS("26.0"), .iOS("26.0")],
+    // Apple platforms: the practice-mode app targets iOS 15. Nothing the libraries use may
+    // need a newer runtime (no InlineArray, Mutex, Atomic, Duration or ContinuousClock):
+    // `scripts/check-apple-availability.sh`, run by CI, enforces it. Linux ignores this list.
+    platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .executable(name: "xiangqi", targets: ["xiangqi"]),
         .library(name: "XiangqiCore", targets: ["XiangqiCore"]),
@@ -19,13 +19,23 @@ let package = Package(
         .library(name: "XiangqiClient", targets: ["XiangqiClient"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Only the `xiangqi` command-line tool uses it: an app that depends on the library
+        // products (XiangqiEngine and the targets below it) neither builds nor links it.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "XiangqiCore"),
         // The network's output layer in C, vectorized by the C compiler (bench/nnue.md).
         .target(name: "CNetworkKernels"),
-        .target(name: "XiangqiSearch", dependencies: ["XiangqiCore", "CNetworkKernels"]),
+        // Relaxed atomic loads and stores of 64-bit words (the standard `Atomic` needs iOS 18).
+        .target(name: "CAtomicWords"),
+        // The default network and book, built into the binary and the libraries (.incbin of
+        // networks/xiangqi.nnue and books/xiangqi-book.sqlite): nothing to find at run time.
+        .target(
+            name: "CEmbeddedData",
+            cSettings: [.headerSearchPath("../../networks"), .headerSearchPath("../../books")]
+        ),
+        .target(name: "XiangqiSearch", dependencies: ["XiangqiCore", "CNetworkKernels", "CAtomicWords", "CEmbeddedData"]),
         // The system SQLite (architecture §3.1): no package to fetch and build, a few KB of glue.
         // No pkg-config: sqlite3.h and libsqlite3 sit in the default paths on Linux (apt
         // libsqlite3-dev) and in Apple's SDKs, where pkg-config does not exist for iOS.
@@ -33,7 +43,7 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "XiangqiBook", dependencies: ["XiangqiCore", "CSQLite"]),
+        .target(name: "XiangqiBook", dependencies: ["XiangqiCore", "CSQLite", "CEmbeddedData"]),
         .target(name: "XiangqiEngine", dependencies: ["XiangqiSearch", "XiangqiBook"]),
         // The text of what engines say (info and bestmove lines, scores, moves in either rank
         // numbering): written by the protocol session, read by the client, one definition.

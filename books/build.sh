@@ -10,3 +10,5 @@ gunzip -c books/source/ccpd_master_games.txt.gz |
     SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1795219200} .build/release/xiangqi book build - \
         --output books/xiangqi-book.sqlite --max-ply 40 --min-games 2 \
         --source "CCPD master games (Yu-Han Tseng, CC BY 4.0): books/source/ccpd_master_games.txt.gz"
+# The binary embeds the book (Sources/CEmbeddedData): have the next build embed this one.
+touch Sources/CEmbeddedData/embedded_data.c

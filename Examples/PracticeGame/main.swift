@@ -1,8 +1,8 @@
 // A practice game between two levels, written only against the public library API, as a phone
-// app's offline practice mode would use it: the engine in-process, the book handed over by the
-// app, a clock per side, a hint for the weaker side before each of its moves, and the
+// app's offline practice mode would use it: the engine in-process with its built-in book and
+// network (nothing to bundle or find), a clock per side, a hint for the weaker side before each of its moves, and the
 // win/draw/loss chances after each move. Built by CI, and run there to a legal game end.
-//   swift run -c release practice-game [BOOK_PATH] [MAX_PLIES]
+//   swift run -c release practice-game [BOOK_PATH|<built-in>] [MAX_PLIES]
 // Prints each move in ICCS and Chinese notation with the mover's chances, and "result: ..."
 // at the game's end.
 import XiangqiBook
@@ -11,7 +11,7 @@ import XiangqiEngine
 import XiangqiSearch
 
 let arguments = CommandLine.arguments.dropFirst()
-let bookPath = arguments.first ?? BookLocator.defaultBookPath() ?? "books/xiangqi-book.sqlite"
+let bookName = arguments.first ?? OpeningBook.builtInName
 let maxPlies = arguments.dropFirst().first.flatMap { Int($0) } ?? 2000
 
 // Red plays at level 12, Black at level 6; each has its own engine (own table, own level).
@@ -20,8 +20,11 @@ red.skill = SkillLevel(12)
 black.skill = SkillLevel(StrengthLadder.level(forElo: 1300))
 red.setSeed(1)
 black.setSeed(2)
-let book = BookPlayer(paths: [])
-if let bookFile = try? OpeningBook(path: bookPath) { book.setBooks([bookFile]) } else { print("no book at \(bookPath)") }
+// The hint searches at full strength, with the built-in network (the levels below 20 judge
+// with the handcrafted evaluation their ladder was measured with, whatever is set here).
+black.setNetwork(NetworkFile.builtIn)
+let book = BookPlayer(paths: [bookName])
+for warning in book.open() { print(warning) }
 book.setSeed(7)
 
 // Two minutes per side plus one second per move.
@@ -37,10 +40,9 @@ while status == .ongoing && game.moves.count < maxPlies {
     }
     var limits = SearchLimits()
     limits.clock = SearchLimits.Clock(timeLeft: clocks[side]!, increment: 1000)
-    let started = ContinuousClock.now
+    let started = MonotonicInstant.now
     let decision = await engine.decide(MoveRequest(game: game, limits: limits), book: book)
-    let elapsed = started.duration(to: .now).components
-    clocks[side]! += 1000 - Int(elapsed.seconds) * 1000 - Int(elapsed.attoseconds / 1_000_000_000_000_000)
+    clocks[side]! += 1000 - started.millisecondsElapsed
     guard let move = decision.move else { break }
     let number = game.moves.count / 2 + 1
     let chances = decision.chances

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CEmbeddedData
 import XiangqiCore
 
 /// A book move with the record behind it, in the orientation of the probed position.
@@ -72,6 +73,27 @@ public final class OpeningBook {
     /// bundled resource, read by the app), `name` names it in messages and in ``path``.
     public convenience init(bytes: [UInt8], name: String = "<book in memory>") throws(BookError) {
         try self.init(database: SQLiteDatabase(bytes: bytes, name: name))
+    }
+
+    /// The name that stands for the built-in book (`BookFile`'s default).
+    public static let builtInName = "<built-in>"
+
+    /// The bytes of the built-in book (`books/xiangqi-book.sqlite` of the source tree, part of
+    /// the binary and of every app that links the libraries).
+    public static var builtInBytes: UnsafeRawBufferPointer {
+        var size = 0
+        let start = xiangqi_builtin_book(&size)
+        return UnsafeRawBufferPointer(start: start, count: size)
+    }
+
+    /// The built-in book, opened in place (no copy; each call gives a connection of its own).
+    public static func builtIn() throws(BookError) -> OpeningBook {
+        try OpeningBook(database: SQLiteDatabase(staticBytes: builtInBytes, name: builtInName))
+    }
+
+    /// Opens the book `name` names: ``builtInName`` for the built-in book, else a file path.
+    public static func open(_ name: String) throws(BookError) -> OpeningBook {
+        name == builtInName ? try builtIn() : try OpeningBook(path: name)
     }
 
     private init(database: SQLiteDatabase) throws(BookError) {

@@ -63,6 +63,24 @@ final class SQLiteDatabase {
         guard code == SQLITE_OK else { throw BookError("cannot open \(name): \(lastError)") }
     }
 
+    /// Opens a read-only database over `bytes`, which must stay valid and unchanged while it is
+    /// open (the built-in book, in the program's read-only data): no copy is made.
+    init(staticBytes bytes: UnsafeRawBufferPointer, name: String) throws(BookError) {
+        path = name
+        guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+              let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            self.handle = nil
+            throw BookError("cannot open \(name): \(message)")
+        }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { throw BookError("\(name) is empty") }
+        // READONLY: SQLite never writes to the buffer, so read-only memory serves.
+        let code = sqlite3_deserialize(handle, "main", UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self)),
+                                       Int64(bytes.count), Int64(bytes.count), UInt32(SQLITE_DESERIALIZE_READONLY))
+        guard code == SQLITE_OK else { throw BookError("cannot open \(name): \(lastError)") }
+    }
+
     deinit { sqlite3_close_v2(handle) }
 
     /// The last error message of the connection.

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 import XiangqiCore
 
 private func closeDescriptor(_ fd: Int32) { _ = close(fd) }
@@ -69,7 +68,7 @@ final class LineChannel: Sendable {
 
     /// Lines kept unread before the oldest are dropped (a runaway engine must not exhaust memory).
     static let capacity = 200_000
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     /// Called by the reader thread for each line.
     func push(_ line: String) {
@@ -174,8 +173,8 @@ public enum ExitStatus: Sendable, Equatable, CustomStringConvertible {
 final class ChildProcess: Sendable {
     let pid: pid_t
     let lines = LineChannel()
-    private let input: Mutex<Int32>
-    private let status = Mutex<ExitStatus?>(nil)
+    private let input: Protected<Int32>
+    private let status = Protected<ExitStatus?>(nil)
 
     /// Starts `executable` (looked up in `PATH` when it has no slash) with `arguments`.
     init(executable: String, arguments: [String]) throws(EngineClientError) {
@@ -220,7 +219,7 @@ final class ChildProcess: Sendable {
             throw .launchFailed("cannot start '\(executable)': \(Self.errorText(result))")
         }
         pid = child
-        input = Mutex(toChild[1])
+        input = Protected(toChild[1])
         let output = fromChild[0], channel = lines
         startThread(stackSize: 256 << 10) { Self.readLines(output, into: channel) }
     }

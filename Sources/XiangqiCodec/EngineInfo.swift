@@ -152,7 +152,7 @@ public struct EngineInfo: Sendable, Equatable {
     /// first word that is not a move.
     public init?(parsing line: String, dialect: EngineDialect, numbering: RankNumbering) {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-        guard words.first == "info", !words.contains("string") else { return nil }
+        guard words.first == "info", !words.contains(where: { $0 == "string" }) else { return nil }
         var i = 1
         func integer(_ at: Int) -> Int? { at < words.count ? Int(words[at]) : nil }
         func unsigned(_ at: Int) -> UInt64? { at < words.count ? UInt64(words[at]) : nil }

@@ -2,19 +2,21 @@
 ///
 /// 128 slots are enough: no Xiangqi position has more than about 120 pseudo-legal moves
 /// (two chariots and two cannons on open lines give at most 68, the rest at most 51).
+/// The subscript's getter reads from a copy of the list (see ``InlineWords32``); hot loops
+/// read with ``move(at:)`` instead.
 @frozen
 public struct MoveList: Sendable, RandomAccessCollection {
     /// Slots available.
     public static let capacity = 128
 
-    @usableFromInline var storage: InlineArray<128, Move>
+    @usableFromInline var storage: InlineWords32
     @usableFromInline var stored: Int
     /// Number of moves held.
     @inlinable public var count: Int { stored }
 
     @inlinable
     public init() {
-        storage = InlineArray(repeating: .none)
+        storage = InlineWords32()
         stored = 0
     }
 
@@ -23,14 +25,18 @@ public struct MoveList: Sendable, RandomAccessCollection {
 
     @inlinable
     public subscript(i: Int) -> Move {
-        get { storage[i] }
-        set { storage[i] = newValue }
+        get { storage.read(fromByteOffset: i &* 2, as: Move.self) }
+        set { storage.store(newValue, toByteOffset: i &* 2) }
     }
+
+    /// The move at `i`, read in place (one load; the subscript's getter copies the list).
+    @inlinable @inline(__always)
+    public mutating func move(at i: Int) -> Move { storage.load(fromByteOffset: i &* 2, as: Move.self) }
 
     /// Appends a move; the list must not be full.
     @inlinable @inline(__always)
     public mutating func append(_ move: Move) {
-        storage[stored] = move
+        storage.store(move, toByteOffset: stored &* 2)
         stored &+= 1
     }
 
@@ -38,8 +44,17 @@ public struct MoveList: Sendable, RandomAccessCollection {
     @inlinable
     public mutating func swapRemove(at i: Int) {
         stored &-= 1
-        storage[i] = storage[stored]
+        storage.store(move(at: stored), toByteOffset: i &* 2)
     }
 
     @inlinable public mutating func removeAll() { stored = 0 }
+
+    /// Runs `body` with the moves' memory (valid only inside `body`).
+    @inlinable @inline(__always)
+    public mutating func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Move>) throws -> R) rethrows -> R {
+        let n = stored
+        return try storage.withUnsafeMutableBytes {
+            try body(UnsafeMutableBufferPointer(start: $0.assumingMemoryBound(to: Move.self), count: n))
+        }
+    }
 }

@@ -184,8 +184,8 @@ extension Position {
     /// first disagreement, or `nil` when consistent.
     public func consistencyError() -> String? {
         var copy = self
-        var pieceSetsFound = InlineArray<14, Bitboard>(repeating: .empty)
-        var files = InlineArray<9, UInt16>(repeating: 0)
+        var pieceSetsFound = [Bitboard](repeating: .empty, count: 14)
+        var files = [UInt16](repeating: 0, count: 9)
         for s in 0..<90 where !board[s].isNone {
             pieceSetsFound[board[s].index].insert(Square(unchecked: s))
             files[s % 9] |= 1 << UInt16(s / 9)

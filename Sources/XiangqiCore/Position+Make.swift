@@ -4,6 +4,7 @@ extension Position {
     /// Updates board, bitboards, file occupancy, key, counters and the check information of
     /// the new side to move.
     public mutating func make(_ move: Move) -> Undo {
+        makeStorageUnique()
         let from = move.from, to = move.to
         let piece = board[from.index]
         let captured = board[to.index]
@@ -39,6 +40,7 @@ extension Position {
 
     /// Takes back `move`, which must be the last move made, with the record `make` returned.
     public mutating func unmake(_ move: Move, _ undo: Undo) {
+        makeStorageUnique()
         let from = move.from, to = move.to
         let piece = board[to.index]
         let them = sideToMove, us = them.opponent

@@ -5,16 +5,27 @@
 /// is kept up to date incrementally and restored exactly by `unmake`.
 @frozen
 public struct Position: Sendable {
+    /// The piece placement: board, piece and colour bitboards, file occupancy and king
+    /// squares, in one block of memory (see ``PositionStorage``) shared by copies until one of
+    /// them changes (copy on write, checked once per ``make(_:)``/``unmake(_:_:)``).
+    @usableFromInline var storage: PositionStorage
+    /// `storage.memory`, kept here so that a read is one load.
+    @usableFromInline nonisolated(unsafe) var memory: UnsafeMutableRawPointer
+
     /// Pieces by square; index 90 is an always-empty sentinel used by off-board neighbours.
-    @usableFromInline var board: InlineArray<91, Piece>
+    @inlinable var board: PositionStorage.Board { PositionStorage.Board(memory: memory) }
     /// Squares of each piece, by ``Piece/index``.
-    @usableFromInline var pieceSets: InlineArray<14, Bitboard>
+    @inlinable var pieceSets: PositionStorage.Bitboards {
+        PositionStorage.Bitboards(memory: memory + PositionStorage.pieceSetsOffset)
+    }
     /// Squares of each colour's pieces.
-    @usableFromInline var colorSets: InlineArray<2, Bitboard>
+    @inlinable var colorSets: PositionStorage.Bitboards {
+        PositionStorage.Bitboards(memory: memory + PositionStorage.colorSetsOffset)
+    }
     /// Bit `rank` of element `file` is set when that square is occupied.
-    @usableFromInline var fileOccupancy: InlineArray<9, UInt16>
+    @inlinable var fileOccupancy: PositionStorage.FileOccupancy { PositionStorage.FileOccupancy(memory: memory) }
     /// Each side's king square.
-    @usableFromInline var kings: InlineArray<2, Square>
+    @inlinable var kings: PositionStorage.Kings { PositionStorage.Kings(memory: memory) }
 
     /// The side to move.
     public internal(set) var sideToMove: Color
@@ -36,11 +47,8 @@ public struct Position: Sendable {
 
     /// An empty board, red to move (not a legal position until kings are placed).
     init() {
-        board = InlineArray(repeating: .none)
-        pieceSets = InlineArray(repeating: .empty)
-        colorSets = InlineArray(repeating: .empty)
-        fileOccupancy = InlineArray(repeating: 0)
-        kings = InlineArray(repeating: .none)
+        storage = PositionStorage()
+        memory = storage.memory
         sideToMove = .red
         key = 0
         halfmoveClock = 0
@@ -92,12 +100,22 @@ public struct Position: Sendable {
 
     /// Puts `piece` on the empty `square`, updating every derived field but the check info.
     mutating func put(_ piece: Piece, at square: Square) {
+        makeStorageUnique()
         board[square.index] = piece
         pieceSets[piece.index].insert(square)
         colorSets[piece.color.index].insert(square)
         fileOccupancy[square.file] |= 1 << UInt16(square.rank)
         key ^= AttackTables.shared.zobrist[piece.index * 90 + square.index]
         if piece.kind == .king { kings[piece.color.index] = square }
+    }
+
+    /// Gives this position a storage of its own before it changes the placement.
+    @inlinable @inline(__always)
+    mutating func makeStorageUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = PositionStorage(copying: storage)
+            memory = storage.memory
+        }
     }
 
     /// Recomputes the key from scratch (used to check the incremental key).

@@ -81,3 +81,18 @@ public func startThread(stackSize: Int, runHereIfNoThread: Bool = true, _ body: 
     }
     return true
 }
+
+/// A value guarded by a lock: every access goes through ``withLock(_:)``. (The standard
+/// `Mutex` needs iOS 18 / macOS 15.)
+public final class Protected<Value>: @unchecked Sendable {
+    private let lock = Lock()
+    private var value: Value
+
+    public init(_ value: Value) { self.value = value }
+
+    /// Runs `body` on the value with the lock held.
+    @inline(__always)
+    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&value) }
+    }
+}

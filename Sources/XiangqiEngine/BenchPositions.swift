@@ -38,3 +38,27 @@ public let benchPositions: [String] = [
     "8C/3ka4/3a5/8p/n1r6/1p3N3/8P/4B4/9/3AKAB2 w - - 0 46",
     "rnbakab2/8r/1c7/p1p1p3p/5npc1/2P6/P3P1P1P/C1N3NC1/8R/R1BAKAB2 w - - 10 6",
 ]
+
+/// What `bench` searches: with the defaults (16 MB, one thread, depth 10, the bench
+/// positions) its node count is the signature that CI checks.
+public struct BenchSettings: Sendable, Equatable {
+    /// How far each position is searched.
+    public enum Limit: Sendable, Equatable {
+        case depth(Int)
+        case nodes(UInt64)
+        case moveTime(Int)
+    }
+
+    public var hashMegabytes = 16
+    public var threads = 1
+    public var limit = Limit.depth(10)
+    /// FENs, searched in order.
+    public var positions = benchPositions
+
+    public init(hashMegabytes: Int = 16, threads: Int = 1, limit: Limit = .depth(10), positions: [String] = benchPositions) {
+        self.hashMegabytes = hashMegabytes
+        self.threads = threads
+        self.limit = limit
+        self.positions = positions
+    }
+}

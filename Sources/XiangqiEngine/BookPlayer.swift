@@ -3,13 +3,16 @@ import XiangqiCore
 
 /// Plays from opening books at the root: which files, whether they are used, how moves are
 /// chosen. Books open on first use (start-up stays fast); a file that cannot be opened or
-/// read is reported once and left out, and play goes on without it. Owned by one thread.
+/// read is reported once and left out, and play goes on without it. When none of the books
+/// asked for can be used, the built-in book is used instead (and the warning says so), so a
+/// bad path never leaves the engine without a book. Owned by one thread.
 public final class BookPlayer {
     /// Whether book moves are played.
     public var enabled = true
     /// Filters and variety of the choice.
     public var selection = BookSelection()
     /// The files, tried in order: the first with a qualifying move answers.
+    /// ``OpeningBook/builtInName`` stands for the built-in book.
     public private(set) var paths: [String]
     private var books: [OpeningBook]?
     private var random: SeededGenerator
@@ -24,7 +27,8 @@ public final class BookPlayer {
         public let reply: Move?
     }
 
-    public init(paths: [String]) {
+    /// A player of the books `paths` names (default: the built-in book; empty: none).
+    public init(paths: [String] = [OpeningBook.builtInName]) {
         self.paths = paths
         random = SeededGenerator(seed: UInt64.random(in: 1...UInt64.max))
     }
@@ -62,8 +66,14 @@ public final class BookPlayer {
         var opened: [OpeningBook] = []
         var warnings: [String] = []
         for path in paths {
-            do { opened.append(try OpeningBook(path: path)) } catch {
+            do { opened.append(try OpeningBook.open(path)) } catch {
                 warnings.append("book not used: \(error.description)")
+            }
+        }
+        if opened.isEmpty && !paths.isEmpty {
+            if let builtIn = try? OpeningBook.builtIn() {
+                opened.append(builtIn)
+                warnings.append("no book asked for can be used: the built-in book stays in use")
             }
         }
         books = opened

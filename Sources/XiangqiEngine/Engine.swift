@@ -1,4 +1,3 @@
-import Synchronization
 import XiangqiCore
 import XiangqiSearch
 
@@ -157,9 +156,9 @@ public final class Engine: @unchecked Sendable {
                             onCurrentMove: (@Sendable (CurrentMoveInfo) -> Void)? = nil,
                             onResult: @escaping @Sendable (SearchResult) -> Void) {
         claim(searching: true)
-        signals.stop.store(false, ordering: .relaxed)
-        signals.pondering.store(ponder, ordering: .relaxed)
-        signals.ponderHitTime.store(0, ordering: .relaxed)
+        signals.stop.store(false)
+        signals.pondering.store(ponder)
+        signals.ponderHitTime.store(0)
         let game = game ?? currentGame
         startThread(stackSize: 64 << 20) { [self] in
             let result = self.run(game, limits, rootMoves, onInfo, onCurrentMove)
@@ -174,9 +173,9 @@ public final class Engine: @unchecked Sendable {
                        onInfo: (SearchInfo) -> Void = { _ in }) -> SearchResult {
         claim(searching: true)
         defer { release() }
-        signals.stop.store(false, ordering: .relaxed)
-        signals.pondering.store(false, ordering: .relaxed)
-        signals.ponderHitTime.store(0, ordering: .relaxed)
+        signals.stop.store(false)
+        signals.pondering.store(false)
+        signals.ponderHitTime.store(0)
         return run(game ?? currentGame, limits, rootMoves, onInfo, fullStrength: fullStrength)
     }
 
@@ -267,7 +266,7 @@ public final class Engine: @unchecked Sendable {
         // Candidate lines searched only for the skill choice are not reported.
         var result = main.run { info in if info.multiPV <= shownLines { onInfo(info) } }
         if let group {
-            group.finished.store(true, ordering: .relaxed)
+            group.finished.store(true)
             var results = helpers.waitForAll()
             results[0] = result
             let total = results.reduce(UInt64(0)) { $0 &+ $1.nodes }
@@ -276,7 +275,7 @@ public final class Engine: @unchecked Sendable {
             if chosen != 0, let line = results[chosen].lines.first {
                 result = results[chosen]
                 onInfo(SearchInfo(depth: result.depth, selectiveDepth: result.depth, score: line.score,
-                                  bound: .exact, nodes: total, time: Self.milliseconds(since: start),
+                                  bound: .exact, nodes: total, time: start.millisecondsElapsed,
                                   hashfull: table.hashfull, principalVariation: line.principalVariation))
             }
             result.nodes = total
@@ -291,11 +290,6 @@ public final class Engine: @unchecked Sendable {
         return result
     }
 
-    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
-        let d = ContinuousClock.now - start
-        return Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
-    }
-
     /// The score of the engine's previous move in `game` (two plies back), if it searched it.
     private func previousScore(_ game: Game) -> Int? {
         lock.withLock { lastSearch.flatMap { $0.plies + 2 == game.moves.count ? $0.score : nil } }
@@ -303,14 +297,14 @@ public final class Engine: @unchecked Sendable {
 
     /// Asks the running search to stop; its result is delivered as usual.
     public func stop() {
-        signals.pondering.store(false, ordering: .relaxed)
-        signals.stop.store(true, ordering: .relaxed)
+        signals.pondering.store(false)
+        signals.stop.store(true)
     }
 
     /// Ends pondering: the search's time limits start counting now.
     public func ponderHit(elapsedMilliseconds: Int) {
-        signals.ponderHitTime.store(elapsedMilliseconds, ordering: .relaxed)
-        signals.pondering.store(false, ordering: .relaxed)
+        signals.ponderHitTime.store(elapsedMilliseconds)
+        signals.pondering.store(false)
     }
 
     /// Blocks until no search is running.
@@ -330,21 +324,35 @@ public final class Engine: @unchecked Sendable {
     /// given, as the evaluation); returns total nodes (the signature) and elapsed milliseconds.
     public static func bench(depth: Int, network: Network? = nil, progress: (Int, String, UInt64) -> Void = { _, _, _ in })
         -> (nodes: UInt64, milliseconds: Int) {
-        let engine = Engine(hashMegabytes: 16)
+        bench(BenchSettings(limit: .depth(depth)), network: network, progress: progress)
+    }
+
+    /// Searches `settings.positions` one after the other, each from a cleared table, within
+    /// `settings.limit` (and with `network`, if given, as the evaluation); returns total nodes
+    /// (with the defaults, the signature) and elapsed milliseconds. Positions that are not
+    /// valid FENs are skipped (the callers check them first).
+    public static func bench(_ settings: BenchSettings, network: Network? = nil,
+                             progress: (Int, String, UInt64) -> Void = { _, _, _ in }) -> (nodes: UInt64, milliseconds: Int) {
+        let engine = Engine(hashMegabytes: settings.hashMegabytes)
+        engine.setThreadCount(settings.threads)
         if let network { engine.setNetwork(network) }
         var total: UInt64 = 0
-        let clock = ContinuousClock()
-        let start = clock.now
-        for (i, fen) in benchPositions.enumerated() {
+        let start = MonotonicInstant.now
+        for (i, fen) in settings.positions.enumerated() {
             guard let position = try? Position(fen: fen) else { continue }
             engine.newGame()
             engine.setGame(Game(position))
-            let result = engine.search(SearchLimits(depth: depth))
+            let limits: SearchLimits
+            switch settings.limit {
+            case .depth(let depth): limits = SearchLimits(depth: depth)
+            case .nodes(let nodes): limits = SearchLimits(nodes: nodes)
+            case .moveTime(let milliseconds): limits = SearchLimits(moveTime: milliseconds)
+            }
+            let result = engine.search(limits)
             total += result.nodes
             progress(i, fen, result.nodes)
         }
-        let d = clock.now - start
-        return (total, Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000))
+        return (total, start.millisecondsElapsed)
     }
 }
 

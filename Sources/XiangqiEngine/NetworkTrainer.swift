@@ -208,12 +208,11 @@ public final class NetworkTrainer: @unchecked Sendable {
         let threads = max(1, settings.threads)
         let gradients = (0..<threads).map { _ in GradientBuffer(count: parameterCount, hidden: hidden) }
         var order = Array(0..<trainingCount)
-        let clock = ContinuousClock()
         // The parameters of the epoch with the lowest validation loss (early stopping: more
         // epochs past it only fit the training games better).
         var best: (loss: Double, parameters: [Float])?
         for epoch in 1...max(1, settings.epochs) {
-            let start = clock.now
+            let start = MonotonicInstant.now
             order.shuffle(using: &random)
             var lossSum = 0.0
             var batchStart = 0
@@ -222,8 +221,7 @@ public final class NetworkTrainer: @unchecked Sendable {
                 lossSum += gradientStep(batch, gradients: gradients, rate: rate)
                 batchStart += settings.batchSize
             }
-            let d = clock.now - start
-            let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+            let seconds = MonotonicInstant.now.seconds(since: start)
             let loss = validationLoss()
             if validationCount == 0 {
                 bestEpoch = epoch

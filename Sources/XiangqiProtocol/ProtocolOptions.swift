@@ -22,7 +22,8 @@ struct ProtocolOptions {
     var skillLevel = 20
     var limitStrength = false
     var elo = StrengthLadder.maximumElo
-    /// `EvalFile` as set, the network loaded from it, and whether it evaluates (`Use NNUE`).
+    /// `EvalFile` as set (the file of the network in use, or `<built-in>`), that network
+    /// (`nil`: none loaded yet), and whether it evaluates (`Use NNUE`).
     var evalFile = "<empty>"
     var network: Network?
     var useNetwork = true
@@ -50,24 +51,34 @@ struct ProtocolOptions {
         OptionSpec.table.compactMap { $0.announcement(dialect, bookFiles: bookFiles, evalFile: evalFile) }
     }
 
-    /// Loads `path` as the network (`<empty>` or nothing: none) and gives it to the engine
-    /// if `Use NNUE` is on; returns the messages for the GUI.
+    /// Loads the network `path` names (`<built-in>`, `<empty>` or nothing: the built-in one)
+    /// and gives it to the engine if `Use NNUE` is on; returns the messages for the GUI. A
+    /// file that cannot be used (missing, truncated, corrupt, another version, not a regular
+    /// file) leaves the network in use in place (the built-in one if none was loaded yet):
+    /// the engine never falls to the handcrafted evaluation without being asked to.
     mutating func loadNetwork(_ path: String, engine: Engine) -> [String] {
         var messages: [String] = []
-        evalFile = path.isEmpty ? "<empty>" : path
+        let builtIn = path.isEmpty || path == "<empty>" || path == NetworkFile.builtInName
         networkPending = false
-        if path.isEmpty || path == "<empty>" {
-            network = nil
+        if builtIn {
+            evalFile = NetworkFile.builtInName
+            network = NetworkFile.builtIn
         } else {
             do {
                 let loaded = try NetworkFile.network(atPath: path)
                 network = loaded
-                messages.append("network \(path): accumulator \(loaded.hidden), \(loaded.buckets) king bucket(s), "
-                                + "hash \(loaded.hashText)")
+                evalFile = path
             } catch {
-                network = nil
-                messages.append("option EvalFile: cannot use \(path): \(error); the handcrafted evaluation is used")
+                let kept = network ?? NetworkFile.builtIn
+                let keptName = network == nil ? NetworkFile.builtInName : evalFile
+                network = kept
+                evalFile = keptName
+                messages.append("cannot use EvalFile \(path): \(error); network \(kept.hashText) stays in use")
             }
+        }
+        if let network, messages.isEmpty {
+            messages.append("network \(evalFile): accumulator \(network.hidden), \(network.buckets) king bucket(s), "
+                            + "hash \(network.hashText)")
         }
         engine.setNetwork(useNetwork ? network : nil)
         return messages
@@ -298,7 +309,7 @@ struct OptionSpec: Sendable {
             session.book.selection.minGames = v.spin(session.book.selection.minGames, 1...1_000_000, &m)
         },
         OptionSpec(uci: "EvalFile", ucci: "evalfile", kind: .evalFile) { options, session, v, m in
-            // A network file (xiangqi train); "<empty>" or nothing: the handcrafted evaluation.
+            // A network file (xiangqi train); "<built-in>", "<empty>" or nothing: the built-in one.
             m += options.loadNetwork(v.text.trimmingCharacters(in: " "), engine: session.engine)
         },
         OptionSpec(uci: "Use NNUE", ucci: "usennue", kind: .check(true)) { options, session, v, m in

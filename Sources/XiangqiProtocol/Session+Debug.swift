@@ -34,9 +34,11 @@ extension Session {
         }
         let evaluator = engine.evaluator
         func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
-        send("          term |    red mg    red eg |  black mg  black eg")
-        for term in evaluator.breakdown(position) {
-            send(pad(term.name, 30).suffix(14).description + " | " + pad("\(term.redMiddlegame)", 9) + " " + pad("\(term.redEndgame)", 9)
+        let terms = evaluator.breakdown(position)
+        let nameWidth = max(4, terms.map(\.name.count).max() ?? 0)
+        send(pad("term", nameWidth) + " |    red mg    red eg |  black mg  black eg")
+        for term in terms {
+            send(pad(term.name, nameWidth) + " | " + pad("\(term.redMiddlegame)", 9) + " " + pad("\(term.redEndgame)", 9)
                  + " | " + pad("\(term.blackMiddlegame)", 9) + " " + pad("\(term.blackEndgame)", 9))
         }
         send("Phase: \(Evaluator.phase(position)) of 32 (middlegame weight)")
@@ -79,10 +81,18 @@ extension Session {
         send("")
     }
 
-    /// `bench [depth]`: the node signature.
+    /// `bench [hash] [threads] [limit] [default|current|FILE] [depth|nodes|movetime]` (see
+    /// ``BenchArguments``), with the session's evaluation: with no arguments, the signature.
     func bench(_ args: [String]) {
-        let depth = args.first.flatMap { Int($0) }.map { min(max($0, 1), 30) } ?? 10
-        let (nodes, ms) = Engine.bench(depth: depth)
+        let settings: BenchSettings
+        switch BenchArguments.parse(args, currentFEN: game?.position.fen) {
+        case .success(let parsed): settings = parsed
+        case .failure(let error):
+            inform(error.description)
+            return
+        }
+        loadPendingNetwork()
+        let (nodes, ms) = Engine.bench(settings, network: engine.evaluator.activeNetwork)
         send("Nodes searched: \(nodes)")
         send("Time: \(ms) ms")
         send("Nodes/second: \(ms > 0 ? nodes * 1000 / UInt64(ms) : nodes)")

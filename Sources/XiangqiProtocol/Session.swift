@@ -22,7 +22,7 @@ public final class Session: @unchecked Sendable {
     /// The protocol in use, chosen by the last handshake (`ucci` or `uci`).
     public enum Dialect: Sendable { case none, ucci, uci }
 
-    public static let engineName = "Xiangqi 0.2"
+    public static let engineName = EngineVersion.name
     public static let engineAuthor = "the xiangqi developers"
 
     let engine: Engine
@@ -52,22 +52,24 @@ public final class Session: @unchecked Sendable {
     private var pendingResult: SearchResult?
     private var drawOffered = false
     private var searchDialect = Dialect.none
-    private var searchStart = ContinuousClock.now
+    private var searchStart = MonotonicInstant.now
     private var searchedThisPosition = false
 
     /// The opening books played at the root (see ``BookPlayer``).
     let book: BookPlayer
 
-    /// A session driving `engine`, writing to `output`, playing from `bookPath` (the default
-    /// book; `nil` for none) until a GUI sets other book files, and evaluating with the
-    /// network at `networkPath` (the default network, loaded at the first `isready`, `go` or
-    /// `eval`; `nil` for none) until a GUI sets another.
-    public init(engine: Engine = Engine(), output: LineSink, bookPath: String? = nil, networkPath: String? = nil) {
+    /// A session driving `engine`, writing to `output`, playing from `bookFiles` (files, or
+    /// ``OpeningBook/builtInName`` for the built-in book; none by default) until a GUI sets
+    /// others, and evaluating with the network `evalFile` names (a file, or
+    /// ``NetworkFile/builtInName``; loaded at the first `isready`, `go` or `eval`, so that
+    /// start-up stays quick; `nil`: none, the handcrafted evaluation) until a GUI sets another.
+    /// The engine binary passes the built-in book and network.
+    public init(engine: Engine = Engine(), output: LineSink, bookFiles: [String] = [], evalFile: String? = nil) {
         self.engine = engine
         self.out = output
-        book = BookPlayer(paths: bookPath.map { [$0] } ?? [])
-        if let networkPath {
-            options.evalFile = networkPath
+        book = BookPlayer(paths: bookFiles)
+        if let evalFile {
+            options.evalFile = evalFile
             options.networkPending = true
         }
     }
@@ -75,7 +77,7 @@ public final class Session: @unchecked Sendable {
     /// Loads the default network if it still waits to be.
     func loadPendingNetwork() {
         guard options.networkPending else { return }
-        for message in options.loadNetwork(options.evalFile, engine: engine) where message.hasPrefix("option") {
+        for message in options.loadNetwork(options.evalFile, engine: engine) where message.hasPrefix("cannot") {
             inform(message)
         }
     }
@@ -139,7 +141,7 @@ public final class Session: @unchecked Sendable {
         case "banmoves": stopSearchForChange(); banMoves(args)
         case "go":
             // The GUI's clock runs from here: loading the network is paid from the budget.
-            let received = ContinuousClock.now
+            let received = MonotonicInstant.now
             loadPendingNetwork()
             go(args, receivedAt: received)
         case "ponderhit": ponderHit(args)
@@ -307,7 +309,7 @@ public final class Session: @unchecked Sendable {
 
     // MARK: - Searching
 
-    func go(_ args: [String], receivedAt: ContinuousClock.Instant = .now) {
+    func go(_ args: [String], receivedAt: MonotonicInstant = .now) {
         stopSearchForChange()
         let command = GoCommand(args, secondsScale: dialect == .ucci && !options.useMillisec ? 1000 : 1)
         for message in command.messages { inform(message) }
@@ -440,10 +442,7 @@ public final class Session: @unchecked Sendable {
 
     func ponderHit(_ args: [String]) {
         let offered = args.first?.lowercased() == "draw"
-        let elapsed = lock.withLock { () -> Int in
-            let d = ContinuousClock.now - searchStart
-            return Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
-        }
+        let elapsed = lock.withLock { searchStart.millisecondsElapsed }
         engine.ponderHit(elapsedMilliseconds: elapsed)
         lock.withLock {
             if offered { drawOffered = true }

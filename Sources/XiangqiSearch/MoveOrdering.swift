@@ -19,32 +19,46 @@ enum ExchangeValue {
 /// Moves with ordering scores; picked best-first by partial selection sort.
 struct ScoredMoves {
     var moves = MoveList()
-    var scores = InlineArray<128, Int32>(repeating: 0)
+    /// `Int32` ordering scores by the moves' indices.
+    var scores = InlineWords64()
     var next = 0
+    /// The score of the move ``pick()`` returned last.
+    var pickedScore: Int32 = 0
+
+    /// Sets the ordering score of move `i`.
+    @inline(__always)
+    mutating func setScore(_ score: Int32, at i: Int) { scores.store(score, toByteOffset: i &* 4) }
 
     /// Returns the remaining move with the highest score, or `nil` when all were picked.
     @inline(__always)
     mutating func pick() -> Move? {
-        let n = moves.count
-        guard next < n else { return nil }
-        var best = next
-        var bestScore = scores[next]
-        var i = next &+ 1
-        while i < n {
-            if scores[i] > bestScore {
-                bestScore = scores[i]
-                best = i
+        let n = moves.count, first = next
+        guard first < n else { return nil }
+        let (move, bestScore) = moves.withUnsafeMutableBufferPointer { moves in
+            scores.withUnsafeMutableBytes { raw in
+                let scores = raw.assumingMemoryBound(to: Int32.self)
+                var best = first
+                var bestScore = scores[first]
+                var i = first &+ 1
+                while i < n {
+                    if scores[i] > bestScore {
+                        bestScore = scores[i]
+                        best = i
+                    }
+                    i &+= 1
+                }
+                let move = moves[best]
+                if best != first {
+                    moves[best] = moves[first]
+                    moves[first] = move
+                    scores[best] = scores[first]
+                    scores[first] = bestScore
+                }
+                return (move, bestScore)
             }
-            i &+= 1
-        }
-        let move = moves[best]
-        if best != next {
-            moves[best] = moves[next]
-            moves[next] = move
-            scores[best] = scores[next]
-            scores[next] = bestScore
         }
         next &+= 1
+        pickedScore = bestScore
         return move
     }
 }
@@ -69,35 +83,38 @@ extension Position {
     /// loses) by `move` and the best sequence of recaptures on its target square. Pins are
     /// ignored; a king recaptures only when nothing defends the square.
     func staticExchange(_ move: Move) -> Int {
-        let to = move.to
-        var occupied = self.occupied
-        var gains = InlineArray<34, Int>(repeating: 0)
-        var depth = 0
-        let captured = piece(at: to)
-        gains[0] = captured.isNone ? 0 : ExchangeValue.of(captured.kind)
-        var onSquare = ExchangeValue.of(piece(at: move.from).kind)
-        occupied.remove(move.from)
-        occupied.insert(to)
-        var side = sideToMove.opponent
-        while depth < 32 {
-            let attackers = allAttackers(to: to, occupied: occupied) & pieces(of: side)
-            if attackers.isEmpty { break }
-            let (from, value) = leastValuableAttacker(attackers)
-            if value == ExchangeValue.of(.king) {
-                let defenders = allAttackers(to: to, occupied: occupied) & pieces(of: side.opponent)
-                if defenders.isNotEmpty { break }
+        // Gains by exchange depth (at most 33), in stack memory that needs no clearing: each
+        // entry is written before it is read.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 34) { gains in
+            let to = move.to
+            var occupied = self.occupied
+            var depth = 0
+            let captured = piece(at: to)
+            gains[0] = captured.isNone ? 0 : ExchangeValue.of(captured.kind)
+            var onSquare = ExchangeValue.of(piece(at: move.from).kind)
+            occupied.remove(move.from)
+            occupied.insert(to)
+            var side = sideToMove.opponent
+            while depth < 32 {
+                let attackers = allAttackers(to: to, occupied: occupied) & pieces(of: side)
+                if attackers.isEmpty { break }
+                let (from, value) = leastValuableAttacker(attackers)
+                if value == ExchangeValue.of(.king) {
+                    let defenders = allAttackers(to: to, occupied: occupied) & pieces(of: side.opponent)
+                    if defenders.isNotEmpty { break }
+                }
+                depth += 1
+                gains[depth] = onSquare - gains[depth - 1]
+                onSquare = value
+                occupied.remove(from)
+                side = side.opponent
             }
-            depth += 1
-            gains[depth] = onSquare - gains[depth - 1]
-            onSquare = value
-            occupied.remove(from)
-            side = side.opponent
+            while depth > 0 {
+                gains[depth - 1] = -max(-gains[depth - 1], gains[depth])
+                depth -= 1
+            }
+            return gains[0]
         }
-        while depth > 0 {
-            gains[depth - 1] = -max(-gains[depth - 1], gains[depth])
-            depth -= 1
-        }
-        return gains[0]
     }
 }
 

@@ -41,7 +41,7 @@ public struct SearchLimits: Sendable, Equatable {
     /// When this move's time began (the protocol: when `go` arrived). Time bounds count from
     /// it, so that work before the search (loading a network, probing the book, starting
     /// threads) is paid from the budget, not on top of it. `nil`: from the search's start.
-    public var startTime: ContinuousClock.Instant?
+    public var startTime: MonotonicInstant?
 
     public init(depth: Int? = nil, nodes: UInt64? = nil, moveTime: Int? = nil, clock: Clock? = nil,
                 infinite: Bool = false) {

@@ -1,4 +1,3 @@
-import Synchronization
 import XiangqiCore
 
 /// What the threads of one parallel (Lazy SMP) search share besides the transposition table
@@ -9,12 +8,12 @@ import XiangqiCore
 /// ``skipsDepth(_:thread:)``), so that they fill the table with different parts of the tree.
 public final class SearchThreadGroup: Sendable {
     final class Counter: Sendable {
-        let nodes = Atomic<UInt64>(0)
+        let nodes = RelaxedAtomic<UInt64>(0)
     }
 
     private let counters: [Counter]
     /// Set when the main thread's search has ended: helpers stop at their next check.
-    public let finished = Atomic<Bool>(false)
+    public let finished = RelaxedAtomic<Bool>(false)
 
     public init(threadCount: Int) {
         counters = (0..<max(1, threadCount)).map { _ in Counter() }
@@ -25,14 +24,14 @@ public final class SearchThreadGroup: Sendable {
     /// Publishes `thread`'s node count (every 256 nodes, and at the end of its search).
     @inline(__always)
     func publish(_ nodes: UInt64, thread: Int) {
-        counters[thread].nodes.store(nodes, ordering: .relaxed)
+        counters[thread].nodes.store(nodes)
     }
 
     /// The nodes other threads than `thread` have published.
     func nodes(excluding thread: Int) -> UInt64 {
         var total: UInt64 = 0
         for (i, counter) in counters.enumerated() where i != thread {
-            total &+= counter.nodes.load(ordering: .relaxed)
+            total &+= counter.nodes.load()
         }
         return total
     }

@@ -38,7 +38,7 @@ extension Searcher {
         }
         let row1 = continuationRow(ply, back: 1), row2 = continuationRow(ply, back: 2)
         for i in 0..<list.moves.count {
-            let move = list.moves[i]
+            let move = list.moves.move(at: i)
             let score: Int32
             if move == ttMove {
                 score = Self.ttMoveScore
@@ -60,7 +60,7 @@ extension Searcher {
                     score = Int32(quietHistory(mover.index &* 90 &+ move.to.index, row1, row2))
                 }
             }
-            list.scores[i] = score
+            list.setScore(score, at: i)
         }
     }
 
@@ -186,7 +186,7 @@ extension Searcher {
         var best = -Score.infinite
         var bestMove = Move.none
         var legalCount = 0
-        var quietsTried = InlineArray<64, Move>(repeating: .none)
+        var quietsTried = InlineWords16()   // quiet moves searched, 64 at most
         var quietCount = 0
         while let move = list.pick() {
             if move == excluded { continue }
@@ -207,7 +207,7 @@ extension Searcher {
             var exchangeLoss = false
             if mayPrune && options.exchangePruning && depth <= 6 {
                 if isCapture {
-                    exchangeLoss = list.scores[list.next &- 1] < Self.goodCaptureBase
+                    exchangeLoss = list.pickedScore < Self.goodCaptureBase
                         && !position.exchangeAtLeast(move, -120 * depth)
                 } else {
                     exchangeLoss = !position.exchangeAtLeast(move, -25 * depth * depth)
@@ -261,7 +261,7 @@ extension Searcher {
             // Step 12. Check extension, for checks that do not lose material.
             if givesCheck && extensionPlies == 0 && ply < 2 * (completedDepth + 2) {
                 position.unmake(move, undo)
-                let safe = isCapture && list.scores[list.next &- 1] >= Self.goodCaptureBase
+                let safe = isCapture && list.pickedScore >= Self.goodCaptureBase
                     || position.exchangeAtLeast(move, 0)
                 undo = position.make(move)
                 undos[ply] = undo
@@ -330,7 +330,7 @@ extension Searcher {
                             let bonus = min(depth * depth * 16, 4000)
                             updateQuietHistory(slot, row1, row2, bonus)
                             for i in 0..<quietCount {
-                                let q = quietsTried[i]
+                                let q = quietsTried.load(fromByteOffset: i &* 2, as: Move.self)
                                 updateQuietHistory(position.piece(at: q.from).index &* 90 &+ q.to.index, row1, row2, -bonus)
                             }
                             if ply > 0 {
@@ -346,7 +346,7 @@ extension Searcher {
                 }
             }
             if !isCapture && quietCount < 64 {
-                quietsTried[quietCount] = move
+                quietsTried.store(move, toByteOffset: quietCount &* 2)
                 quietCount &+= 1
             }
         }
@@ -400,7 +400,7 @@ extension Searcher {
                 let victim = position.piece(at: move.to)
                 // Delta pruning and losing captures.
                 if standPat + ExchangeValue.of(victim.kind) + 200 <= alpha { continue }
-                if list.scores[list.next &- 1] < Self.goodCaptureBase { continue }
+                if list.pickedScore < Self.goodCaptureBase { continue }
             }
             let mover = position.piece(at: move.from)
             let undo = position.make(move)

@@ -3,17 +3,16 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 import XiangqiCore
 
 /// Flags another thread may set while a search runs.
 public final class SearchSignals: Sendable {
     /// Set to stop the search as soon as possible.
-    public let stop = Atomic<Bool>(false)
+    public let stop = RelaxedAtomic<Bool>(false)
     /// While set, time limits are suspended (pondering); clearing it starts the clock.
-    public let pondering = Atomic<Bool>(false)
+    public let pondering = RelaxedAtomic<Bool>(false)
     /// Milliseconds (on the search's clock) at which pondering ended.
-    public let ponderHitTime = Atomic<Int>(0)
+    public let ponderHitTime = RelaxedAtomic<Int>(0)
 
     public init() {}
 }
@@ -157,8 +156,7 @@ public struct Searcher {
     let rootMoves: [Move]
     let options: SearchOptions
     let rootSide: Color
-    let clock = ContinuousClock()
-    let start: ContinuousClock.Instant
+    let start: MonotonicInstant
     let budget: TimeBudget?
     /// The engine's score for its previous move in this game, for the time manager.
     let previousScore: Int?
@@ -230,15 +228,14 @@ public struct Searcher {
         self.rootMoves = rootMoves.isEmpty ? legal : rootMoves.filter { legal.contains($0) }
         rootMoveNodes = [UInt64](repeating: 0, count: self.rootMoves.count)
         self.previousScore = previousScore
-        let now = clock.now
+        let now = MonotonicInstant.now
         start = limits.startTime.map { min($0, now) } ?? now
         budget = limits.timeBudget
     }
 
     /// Milliseconds since the search started.
     func elapsed() -> Int {
-        let d = clock.now - start
-        return Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
+        start.millisecondsElapsed
     }
 
     /// Runs iterative deepening until a limit or the stop signal; reports each iteration
@@ -311,7 +308,7 @@ public struct Searcher {
             let score = lines.first?.score ?? rootBestScore
             if let mate = limits.mate, Score.isMate(score), score > 0, Score.mateInMoves(score) <= mate { break }
             if timeToStop(depth: depth, score: score, scores: &iterationScores, best: lines.first?.move) {
-                if !signals.pondering.load(ordering: .relaxed) { break }
+                if !signals.pondering.load() { break }
                 stopOnPonderHit = true
             }
             depth += 1
@@ -364,22 +361,22 @@ public struct Searcher {
             return
         }
         guard nodes & 255 == 0 else { return }
-        if signals.stop.load(ordering: .relaxed) {
+        if signals.stop.load() {
             stopped = true
             return
         }
         if let threads {
             threads.publish(nodes, thread: threadIndex)
-            if threads.finished.load(ordering: .relaxed) {
+            if threads.finished.load() {
                 stopped = true
                 return
             }
             otherThreadsNodes = threads.nodes(excluding: threadIndex)
         }
-        if completedDepth >= 1, !signals.pondering.load(ordering: .relaxed) {
+        if completedDepth >= 1, !signals.pondering.load() {
             if stopOnPonderHit {
                 stopped = true
-            } else if let budget, elapsed() - signals.ponderHitTime.load(ordering: .relaxed) >= budget.maximum {
+            } else if let budget, elapsed() - signals.ponderHitTime.load() >= budget.maximum {
                 stopped = true
             }
         }

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import CAtomicWords
 import XiangqiCore
 
 /// How a stored score relates to the true value.
@@ -85,7 +85,7 @@ public final class TranspositionTable: @unchecked Sendable {
     static let entriesPerBucket = 4
     static let bytesPerBucket = 64
 
-    private(set) var words: UnsafeMutablePointer<Atomic<UInt64>>
+    private(set) var words: UnsafeMutablePointer<UInt64>
     private(set) var bucketCount: Int
     /// Incremented at each new search; old entries are replaced first.
     private(set) var generation = 0
@@ -100,12 +100,11 @@ public final class TranspositionTable: @unchecked Sendable {
 
     /// Zeroed memory from `calloc`: large blocks come straight from the kernel as untouched
     /// pages, so a fresh or cleared table costs no time and no resident memory until used.
-    /// All-zero bits are an `Atomic<UInt64>` holding 0, so the memory is initialised as is.
-    private static func zeroedWords(_ count: Int) -> UnsafeMutablePointer<Atomic<UInt64>> {
+    private static func zeroedWords(_ count: Int) -> UnsafeMutablePointer<UInt64> {
         guard let raw = calloc(count, MemoryLayout<UInt64>.stride) else {
             fatalError("cannot allocate a \(count * 8 / (1 << 20)) MB hash table")
         }
-        return raw.bindMemory(to: Atomic<UInt64>.self, capacity: count)
+        return raw.bindMemory(to: UInt64.self, capacity: count)
     }
 
     static func buckets(forMegabytes mb: Int) -> Int {
@@ -147,26 +146,26 @@ public final class TranspositionTable: @unchecked Sendable {
 
 /// The table as the search sees it (see ``TranspositionTable``).
 struct TTView {
-    let words: UnsafeMutablePointer<Atomic<UInt64>>
+    let words: UnsafeMutablePointer<UInt64>
     let bucketCount: Int
     let generation: Int
 
     @inline(__always)
-    func bucket(_ key: UInt64) -> UnsafeMutablePointer<Atomic<UInt64>> {
+    func bucket(_ key: UInt64) -> UnsafeMutablePointer<UInt64> {
         let index = key.multipliedFullWidth(by: UInt64(bucketCount)).high
         return words + Int(index) &* 8
     }
 
     @inline(__always)
-    func read(_ word: UnsafeMutablePointer<Atomic<UInt64>>, _ i: Int) -> UInt64 {
-        word[i].load(ordering: .relaxed)
+    func read(_ word: UnsafeMutablePointer<UInt64>, _ i: Int) -> UInt64 {
+        xiangqi_load_relaxed(word + i)
     }
 
     /// Writes one entry: the data word, then the key word (`key ^ data`).
     @inline(__always)
-    func write(_ b: UnsafeMutablePointer<Atomic<UInt64>>, entry i: Int, key: UInt64, data: UInt64) {
-        b[2 &* i &+ 1].store(data, ordering: .relaxed)
-        b[2 &* i].store(key ^ data, ordering: .relaxed)
+    func write(_ b: UnsafeMutablePointer<UInt64>, entry i: Int, key: UInt64, data: UInt64) {
+        xiangqi_store_relaxed(b + (2 &* i &+ 1), data)
+        xiangqi_store_relaxed(b + 2 &* i, key ^ data)
     }
 
     @inline(__always)

@@ -1,36 +1,43 @@
 import ArgumentParser
+import XiangqiBook
 import XiangqiCore
 import XiangqiEngine
+import XiangqiProtocol
 import XiangqiSearch
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Search the fixed bench positions (16 MB hash, one thread) and print the node signature."
+        abstract: "Search the bench positions and print the node count (with no arguments: the signature).",
+        discussion: """
+            Arguments as Stockfish reads them: [hash MB] [threads] [limit] [positions] [limit type], \
+            defaults 16 1 10 default depth. positions: default (the bench positions) or a file of FENs, \
+            one per line. limit type: depth, nodes or movetime (ms).
+            """
     )
 
-    @Argument(help: "Search depth per position.")
-    var depth: Int = BenchCommand.defaultDepth
+    @Argument(help: "[hash] [threads] [limit] [default|FILE] [depth|nodes|movetime]")
+    var arguments: [String] = []
 
     @Flag(help: "Print nodes per position.")
     var verbose = false
 
     @Option(help: """
         Evaluate with this network file, random:BUCKETSxHIDDEN (seeded random weights, to time a shape) \
-        or handcrafted (default: the default network, as the engine finds it, else handcrafted).
+        or handcrafted (default: $XIANGQI_EVALFILE if set, else the built-in network).
         """)
     var evalFile: String?
 
-    static let defaultDepth = 10
-
     func validate() throws {
-        guard (1...30).contains(depth) else { throw ValidationError("depth must be 1-30") }
+        if case .failure(let error) = BenchArguments.parse(arguments) { throw ValidationError(error.description) }
     }
 
-    /// The network `--eval-file` names; without one, the engine's default network (so that the
-    /// signature is that of the engine as it plays), or none when there is no default network.
+    /// The network `--eval-file` names; without one, the network the engine plays with (so
+    /// that the signature is that of the engine as it plays).
     func network() throws -> Network? {
-        guard let evalFile = evalFile ?? NetworkFile.defaultPath(), evalFile != "handcrafted" else { return nil }
+        guard let evalFile = evalFile ?? DataOverrides.networkFile else { return NetworkFile.builtIn }
+        if evalFile == "handcrafted" { return nil }
+        if evalFile == NetworkFile.builtInName { return NetworkFile.builtIn }
         if evalFile.hasPrefix("random:") {
             let shape = evalFile.dropFirst(7).split(separator: "x").compactMap { Int($0) }
             guard shape.count == 2, shape[0] == 1 || shape[0] == 6, shape[1] > 0, shape[1] % 16 == 0,
@@ -47,8 +54,9 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        let settings = try BenchArguments.parse(arguments).get()
         let network = try network()
-        let (nodes, ms) = Engine.bench(depth: depth, network: network) { i, fen, n in
+        let (nodes, ms) = Engine.bench(settings, network: network) { i, fen, n in
             if verbose { print("position \(i + 1): \(n) nodes  \(fen)") }
         }
         print("Evaluation: \(network.map { "network \($0.hashText)" } ?? "handcrafted")")

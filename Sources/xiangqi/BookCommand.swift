@@ -110,14 +110,12 @@ struct BookBuildCommand: ParsableCommand {
 
 /// The book to read: `--book FILE`, else the default book.
 struct BookFileOption: ParsableArguments {
-    @Option(help: "The book file (default: the engine's default book).")
+    @Option(help: "The book file (default: $XIANGQI_BOOK if set, else the built-in book).")
     var book: String?
 
     func open() throws -> OpeningBook {
-        guard let path = book ?? BookLocator.defaultBookPath() else {
-            throw ValidationError("no default book found; give --book FILE")
-        }
-        do { return try OpeningBook(path: path) } catch { throw ValidationError(error.description) }
+        let name = book ?? DataOverrides.bookFile ?? OpeningBook.builtInName
+        do { return try OpeningBook.open(name) } catch { throw ValidationError(error.description) }
     }
 }
 

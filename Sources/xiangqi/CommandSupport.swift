@@ -125,3 +125,18 @@ func jsonString(_ s: String) -> String {
     }
     return out + "\""
 }
+
+/// The running executable's absolute path (symbolic links resolved), if the system says.
+func executablePath() -> String? {
+    #if os(Linux)
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard n > 0 else { return nil }
+    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #else
+    return CommandLine.arguments.first.flatMap { realpath($0, nil) }.map { p in
+        defer { free(p) }
+        return String(cString: p)
+    }
+    #endif
+}

@@ -43,7 +43,7 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let executable = engine ?? BookLocator.executablePath() else {
+        guard let executable = engine ?? executablePath() else {
             throw ValidationError("cannot find this program's path; give --engine")
         }
         var fuzzer = ProtocolFuzzer(executable: executable, seed: seed, lineCount: lines)

@@ -6,6 +6,7 @@ import Darwin
 #endif
 import XiangqiBook
 import XiangqiCore
+import XiangqiEngine
 import XiangqiProtocol
 import XiangqiSearch
 
@@ -24,7 +25,13 @@ struct Xiangqi: ParsableCommand {
     /// Parses the command line after ``attachingNumericValues(_:)``, so that
     /// `match --sprt -10 5` reads its bounds instead of taking `-10` for an option.
     static func main() {
-        main(attachingNumericValues(Array(CommandLine.arguments.dropFirst())))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // Answered before parsing (the parser's own --version would be built on every start).
+        if arguments == ["--version"] || arguments == ["version"] {
+            EngineVersion.report.forEach { print($0) }
+            return
+        }
+        main(attachingNumericValues(arguments))
     }
 
     /// Options whose values may be negative numbers, and how many values each takes.
@@ -56,8 +63,9 @@ struct Xiangqi: ParsableCommand {
     func run() {
         // A GUI that closes its end of the pipe must not kill the engine mid-write.
         signal(SIGPIPE, SIG_IGN)
-        let session = Session(output: StandardOutputSink(), bookPath: BookLocator.defaultBookPath(),
-                              networkPath: NetworkFile.defaultPath())
+        // The built-in book and network, unless the environment names files.
+        let session = Session(output: StandardOutputSink(), bookFiles: [DataOverrides.bookFile ?? OpeningBook.builtInName],
+                              evalFile: DataOverrides.networkFile ?? NetworkFile.builtInName)
         for line in StandardInputLines() {
             session.handle(line)
             if session.shouldQuit { return }

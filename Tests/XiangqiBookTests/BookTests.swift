@@ -342,22 +342,18 @@ func position(after moves: String) throws -> Position {
         }
     }
 
-    @Test func theDefaultBookIsFoundFromTheExecutablesPlace() throws {
-        let dir = try TemporaryDirectory()
-        let fm = FileManager.default
-        // A source tree: ROOT/books/NAME and ROOT/.build/x86_64-unknown-linux-gnu/release/xiangqi.
-        try fm.createDirectory(atPath: dir.path + "/tree/books", withIntermediateDirectories: true)
-        let treeBook = dir.path + "/tree/books/" + BookLocator.defaultFileName
-        #expect(fm.createFile(atPath: treeBook, contents: Data()))
-        let built = dir.path + "/tree/.build/x86_64-unknown-linux-gnu/release/xiangqi"
-        #expect(BookLocator.defaultBookPath(executable: built) == treeBook)
-        // An install: PREFIX/bin/xiangqi and PREFIX/share/xiangqi/NAME.
-        try fm.createDirectory(atPath: dir.path + "/prefix/share/xiangqi", withIntermediateDirectories: true)
-        let installed = dir.path + "/prefix/share/xiangqi/" + BookLocator.defaultFileName
-        #expect(fm.createFile(atPath: installed, contents: Data()))
-        #expect(BookLocator.defaultBookPath(executable: dir.path + "/prefix/bin/xiangqi") == installed)
-        // Nothing near: no book.
-        #expect(BookLocator.defaultBookPath(executable: "/usr/lib/nowhere/xiangqi") == nil)
-        #expect(BookLocator.defaultBookPath(executable: nil) == nil)
+    /// The built-in book is the committed file, opens in place and answers the start position.
+    @Test func theBuiltInBookIsTheCommittedFile() throws {
+        let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("books/xiangqi-book.sqlite")
+        #expect(try Data(contentsOf: committed) == Data(OpeningBook.builtInBytes))
+        let book = try OpeningBook.open(OpeningBook.builtInName)
+        #expect(book.path == OpeningBook.builtInName)
+        let stats = try book.stats()
+        #expect(stats.positions == 67_822 && stats.moves == 77_554)
+        #expect(try book.moves(for: .start).contains { $0.move.iccs == "h2e2" })
+        // Two connections over the same bytes do not disturb each other.
+        let second = try OpeningBook.builtIn()
+        #expect(try second.moves(for: .start) == book.moves(for: .start))
     }
 }

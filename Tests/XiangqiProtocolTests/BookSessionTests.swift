@@ -31,7 +31,7 @@ import XiangqiProtocol
         let (directory, path) = try Self.makeBook()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let sink = MemorySink()
-        let session = Session(engine: Engine(hashMegabytes: 2), output: sink, bookPath: path)
+        let session = Session(engine: Engine(hashMegabytes: 2), output: sink, bookFiles: [path])
         let handshake = run(session, sink, ["uci"])
         #expect(handshake.contains("option name BookFile type string default \(path)"))
         #expect(handshake.contains("option name OwnBook type check default true"))
@@ -81,13 +81,16 @@ import XiangqiProtocol
 
     @Test func badBookFilesAreReportedAndPlayGoesOn() throws {
         let sink = MemorySink()
-        let session = Session(engine: Engine(hashMegabytes: 2), output: sink, bookPath: "/nonexistent/default.sqlite")
+        let session = Session(engine: Engine(hashMegabytes: 2), output: sink, bookFiles: ["/nonexistent/default.sqlite"])
         let out = run(session, sink, ["ucci", "position startpos", "go depth 2"])
         #expect(out.contains("info string book not used: cannot open /nonexistent/default.sqlite: unable to open database file"))
+        // The built-in book stays in use: the start position is answered from it.
+        #expect(out.contains("info string no book asked for can be used: the built-in book stays in use"))
+        #expect(out.contains { $0.hasPrefix("info string book move ") && $0.contains(" from <built-in>") })
         #expect(out.last?.hasPrefix("bestmove ") == true)
         // Reported once, not at every search.
         let again = run(session, sink, ["go depth 2"])
-        #expect(!again.contains { $0.contains("book") })
+        #expect(!again.contains { $0.contains("book not used") || $0.contains("built-in book stays") })
         let (directory, path) = try Self.makeBook()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let notABook = directory + "/games.txt"

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import XiangqiBook
+import XiangqiEngine
+import XiangqiSearch
 
 /// The built `xiangqi` binary, driven over pipes.
 final class EngineProcess: @unchecked Sendable {
@@ -22,8 +25,8 @@ final class EngineProcess: @unchecked Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
-    init(workingDirectory: String? = nil) throws {
-        process.executableURL = Self.binary
+    init(workingDirectory: String? = nil, executable: URL? = nil) throws {
+        process.executableURL = executable ?? Self.binary
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         process.standardInput = input
         process.standardOutput = output
@@ -117,30 +120,60 @@ final class EngineProcess: @unchecked Sendable {
         #expect(e.exitStatus() == 0)
     }
 
-    @Test func theDefaultBookIsFoundFromAnyWorkingDirectory() throws {
-        let e = try EngineProcess(workingDirectory: "/")
+    /// The binary copied alone into an empty folder and started from `/` (what a GUI user or a
+    /// server deployment does) plays with its built-in book and network.
+    @Test func theBinaryAloneHasItsBookAndNetwork() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xiangqi-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appendingPathComponent("xiangqi")
+        try FileManager.default.copyItem(at: EngineProcess.binary, to: alone)
+        let e = try EngineProcess(workingDirectory: "/", executable: alone)
         e.send("uci")
         let handshake = try #require(e.waitFor { $0 == "uciok" })
-        let bookOption = try #require(handshake.first { $0.hasPrefix("option name BookFile type string default ") })
-        #expect(bookOption.hasSuffix("/books/xiangqi-book.sqlite"))
+        #expect(handshake.contains("option name BookFile type string default <built-in>"))
+        #expect(handshake.contains("option name EvalFile type string default <built-in>"))
         e.send("position startpos")
         // A search would take the full minute: an answer well before it is the book's (the
         // bound is for hangs, not speed).
         e.send("go movetime 60000")
         let answer = try #require(e.waitFor(timeout: 40) { $0.hasPrefix("bestmove") })
-        #expect(answer.contains { $0.hasPrefix("info string book move ") })
         let best = try #require(answer.last?.split(separator: " ").dropFirst().first)
         // The book draws among its moves (the list is not fixed): the answer is the book move it named.
-        #expect(answer.contains { $0.hasPrefix("info string book move \(best) from xiangqi-book.sqlite: ") })
-        // A bad book file is reported; the engine searches without it.
+        #expect(answer.contains { $0.hasPrefix("info string book move \(best) from <built-in>: ") })
+        // The network: `eval` names the built-in one; a short bench counts the nodes the
+        // library counts with it.
+        e.send("eval")
+        let shown = try #require(e.waitFor { $0.hasPrefix("Final evaluation") })
+        #expect(shown.contains { $0.hasPrefix("Network \(NetworkFile.builtIn.hashText): ") })
+        e.send("bench 16 1 3")
+        let bench = try #require(e.waitFor { $0.hasPrefix("Nodes/second") })
+        let expected = Engine.bench(depth: 3, network: NetworkFile.builtIn).nodes
+        #expect(bench.contains("Nodes searched: \(expected)"))
+        // A bad book file is reported; the built-in book stays in use.
         e.send("setoption name BookFile value /nonexistent/book.sqlite")
-        #expect(e.waitFor { $0.hasPrefix("info string book not used: cannot open /nonexistent/book.sqlite") } != nil)
-        e.send("go depth 3")
-        let searched = try #require(e.waitFor { $0.hasPrefix("bestmove") })
-        #expect(searched.contains { $0.hasPrefix("info depth 3 ") })
-        #expect(!searched.contains { $0.contains("book move") })
+        e.send("go movetime 60000")
+        let again = try #require(e.waitFor(timeout: 40) { $0.hasPrefix("bestmove") })
+        #expect(again.contains { $0.hasPrefix("info string book not used: cannot open /nonexistent/book.sqlite") })
+        #expect(again.contains { $0.hasPrefix("info string book move ") && $0.contains(" from <built-in>: ") })
         e.send("quit")
         #expect(e.exitStatus() == 0)
+    }
+
+    @Test func versionNamesTheReleaseNetworkAndBook() throws {
+        let process = Process()
+        process.executableURL = EngineProcess.binary
+        process.arguments = ["--version"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines == [EngineVersion.name,
+                          "network: \(NetworkFile.builtIn.hashText) (built in, \(NetworkFile.builtInBytes.count) bytes)",
+                          "book: 67822 positions, 77554 moves (built in, \(OpeningBook.builtInBytes.count) bytes)"])
     }
 
     @Test func uciInfiniteIsAnsweredOnlyAfterStop() throws {

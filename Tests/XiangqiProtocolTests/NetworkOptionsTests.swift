@@ -32,7 +32,8 @@ import XiangqiSearch
         try Data(bytes.dropLast(7)).write(to: URL(fileURLWithPath: truncated))
 
         let sink = MemorySink()
-        let session = Session(engine: Engine(hashMegabytes: 2), output: sink)
+        let engine = Engine(hashMegabytes: 2)
+        let session = Session(engine: engine, output: sink)
         let handshake = run(session, sink, ["uci"])
         #expect(handshake.contains("option name EvalFile type string default <empty>"))
         #expect(handshake.contains("option name Use NNUE type check default true"))
@@ -57,19 +58,25 @@ import XiangqiSearch
         _ = run(session, sink, ["setoption name Use NNUE value true"])
         #expect(score(session, sink) == withNetwork)
 
-        // Bad files: the reason, then the handcrafted evaluation, and the engine keeps serving.
+        // Bad files: the reason, and the network in use stays (never a silent fall to the
+        // handcrafted evaluation); the engine keeps serving.
         let refused = run(session, sink, ["setoption name EvalFile value \(truncated)"])
-        #expect(refused.count == 1 && refused[0].hasPrefix("info string option EvalFile: cannot use \(truncated): truncated or padded"))
-        #expect(score(session, sink) == handcrafted)
+        #expect(refused.count == 1 && refused[0].hasPrefix("info string cannot use EvalFile \(truncated): truncated or padded"))
+        #expect(refused.first?.hasSuffix("network \(network.hashText) stays in use") == true)
+        #expect(score(session, sink) == withNetwork)
         let missing = run(session, sink, ["setoption name EvalFile value \(directory)/none.nnue"])
         #expect(missing.first?.contains("cannot open") == true)
         let notANetwork = run(session, sink, ["setoption name EvalFile value \(directory)"])
-        #expect(notANetwork.first?.hasSuffix("not a regular file; the handcrafted evaluation is used") == true)
+        #expect(notANetwork.first?.hasSuffix("not a regular file; network \(network.hashText) stays in use") == true)
         // Reading a device or a pipe would block the engine: refused before opening.
         let device = run(session, sink, ["setoption name EvalFile value /dev/stdin"])
         #expect(device.first?.contains("not a regular file") == true)
-        _ = run(session, sink, ["setoption name EvalFile value \(good)", "setoption name EvalFile value <empty>"])
-        #expect(score(session, sink) == handcrafted)
+        #expect(engine.evaluator.network?.contentHash == network.contentHash)
+        // <empty> (what some GUIs send for an empty field) and <built-in>: the built-in network.
+        for name in ["<empty>", "<built-in>"] {
+            _ = run(session, sink, ["setoption name EvalFile value \(good)", "setoption name EvalFile value \(name)"])
+            #expect(engine.evaluator.network?.contentHash == NetworkFile.builtInHash)
+        }
         #expect(run(session, sink, ["isready"]) == ["readyok"])
     }
 
@@ -106,32 +113,35 @@ import XiangqiSearch
         #expect(play(level: 20, network: true) != play(level: 20, network: false))
     }
 
-    /// The default network is found from the executable's place, announced as EvalFile's
-    /// default and loaded at the first isready (not before uciok); a bad one is reported there.
-    @Test func theDefaultNetworkIsFoundAnnouncedAndLoadedLazily() throws {
+    /// The built-in network is EvalFile's default, loaded at the first isready (not before
+    /// uciok); a file named instead (by the environment) that cannot be used is reported there
+    /// and the built-in network stays in use.
+    @Test func theBuiltInNetworkIsAnnouncedAndLoadedLazily() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xiangqi-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try FileManager.default.createDirectory(atPath: directory + "/tree/networks", withIntermediateDirectories: true)
-        let path = directory + "/tree/networks/" + NetworkFile.defaultFileName
-        let network = Network.random(buckets: 1, hidden: 16, seed: 9)
-        try Data(NetworkFile.bytes(of: network)).write(to: URL(fileURLWithPath: path))
-        let built = directory + "/tree/.build/x86_64-unknown-linux-gnu/release/xiangqi"
-        #expect(NetworkFile.defaultPath(executable: built) == path)
-        #expect(NetworkFile.defaultPath(executable: "/usr/lib/nowhere/xiangqi") == nil)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // The built-in bytes are the committed network file.
+        let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("networks/xiangqi.nnue")
+        #expect(try Data(contentsOf: committed) == Data(NetworkFile.builtInBytes))
+        #expect(NetworkFile.builtIn.contentHash == NetworkFile.builtInHash)
 
         let sink = MemorySink()
         let engine = Engine(hashMegabytes: 2)
-        let session = Session(engine: engine, output: sink, networkPath: path)
+        let session = Session(engine: engine, output: sink, evalFile: NetworkFile.builtInName)
         let handshake = run(session, sink, ["uci"])
-        #expect(handshake.contains("option name EvalFile type string default \(path)"))
+        #expect(handshake.contains("option name EvalFile type string default <built-in>"))
         #expect(engine.evaluator.network == nil)  // not yet: start-up stays quick
         #expect(run(session, sink, ["isready"]) == ["readyok"])
-        #expect(engine.evaluator.network?.contentHash == network.contentHash)
+        #expect(engine.evaluator.network?.contentHash == NetworkFile.builtInHash)
 
-        // A default network that cannot be used is reported at the first isready.
+        // A network file named at start that cannot be used is reported at the first isready.
         let bad = directory + "/bad.nnue"
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: bad))
-        let other = Session(engine: Engine(hashMegabytes: 2), output: sink, networkPath: bad)
-        #expect(run(other, sink, ["isready"]) == ["info string option EvalFile: cannot use \(bad): not a network file (no XQNN header); the handcrafted evaluation is used", "readyok"])
+        let otherEngine = Engine(hashMegabytes: 2)
+        let other = Session(engine: otherEngine, output: sink, evalFile: bad)
+        let builtInHash = NetworkFile.builtIn.hashText
+        #expect(run(other, sink, ["isready"]) == ["info string cannot use EvalFile \(bad): not a network file (no XQNN header); network \(builtInHash) stays in use", "readyok"])
+        #expect(otherEngine.evaluator.network?.contentHash == NetworkFile.builtInHash)
     }
 }

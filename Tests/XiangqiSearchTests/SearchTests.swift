@@ -95,7 +95,7 @@ func search(_ fen: String, _ limits: SearchLimits, moves: [String] = []) throws 
     /// gets depth 1 only, and the reported time counts the minute.
     @Test func timeBoundsCountFromTheMovesStart() throws {
         var limits = SearchLimits(clock: .init(timeLeft: 10_000, increment: 100))
-        limits.startTime = .now - .seconds(60)
+        limits.startTime = MonotonicInstant.now.advanced(byMilliseconds: -60_000)
         var reportedTime = 0
         let engine = Engine(hashMegabytes: 4)
         let result = engine.search(limits) { reportedTime = max(reportedTime, $0.time) }

@@ -1,3 +1,4 @@
+import CEmbeddedData
 import XiangqiCore
 
 /// The network file: a 40-byte little-endian header, then the weights.
@@ -91,14 +92,29 @@ public enum NetworkFile {
         return out + payload
     }
 
-    /// The default network's file name.
-    public static let defaultFileName = "xiangqi.nnue"
+    /// The name that stands for the built-in network (`EvalFile`'s default).
+    public static let builtInName = "<built-in>"
 
-    /// The default network: `$XIANGQI_EVALFILE` if set, else `networks/xiangqi.nnue` or
-    /// `share/xiangqi/xiangqi.nnue` beside the executable or up to four levels above it
-    /// (see ``DataFileLocator``).
-    public static func defaultPath(executable: String? = DataFileLocator.executablePath()) -> String? {
-        DataFileLocator.find(defaultFileName, folder: "networks", environment: "XIANGQI_EVALFILE", executable: executable)
+    /// The bytes of the built-in network (`networks/xiangqi.nnue` of the source tree, part of
+    /// the binary and of every app that links the libraries).
+    public static var builtInBytes: UnsafeRawBufferPointer {
+        var size = 0
+        let start = xiangqi_builtin_network(&size)
+        return UnsafeRawBufferPointer(start: start, count: size)
+    }
+
+    /// The built-in network, read and checked once (about 15 ms) on first use.
+    public static let builtIn: Network = {
+        do { return try network(from: builtInBytes) } catch {
+            preconditionFailure("the built-in network is unreadable (\(error)): the build embedded a bad file")
+        }
+    }()
+
+    /// The built-in network's content hash, read from its header without loading it.
+    public static var builtInHash: UInt64 {
+        let bytes = builtInBytes
+        guard bytes.count >= headerSize else { return 0 }
+        return (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[32 + $1]) << (8 * UInt64($1)) }
     }
 
     /// The largest file read (a network of the largest shape is under 40 MB).
@@ -113,6 +129,12 @@ public enum NetworkFile {
 
     /// Reads a network from a file's bytes.
     public static func network(from bytes: [UInt8]) throws(ReadError) -> Network {
+        let result = bytes.withUnsafeBytes { raw in Result { () throws(ReadError) -> Network in try network(from: raw) } }
+        return try result.get()
+    }
+
+    /// Reads a network from a file's bytes.
+    public static func network(from bytes: UnsafeRawBufferPointer) throws(ReadError) -> Network {
         guard bytes.count >= headerSize, Array(bytes[0..<4]) == magic else { throw .notANetwork }
         func u32(_ at: Int) -> UInt32 { (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[at + $1]) << (8 * UInt32($1)) } }
         guard u32(4) == version else { throw .unsupportedVersion(u32(4)) }
@@ -131,18 +153,16 @@ public enum NetworkFile {
         let storedHash = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[32 + $1]) << (8 * UInt64($1)) }
         // The payload is read in place (no copy): a load is on the clock of the first move
         // when a GUI sends no isready first.
-        let payloadHash = bytes.withUnsafeBufferPointer { hash(UnsafeBufferPointer(rebasing: $0[headerSize...])) }
+        let payloadHash = hash(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[headerSize...]))
         guard payloadHash == storedHash else { throw .hashMismatch }
         // Little-endian 16-bit words of the payload.
         func int16s(_ start: Int, _ count: Int) -> [Int16] {
-            bytes.withUnsafeBytes { raw in
-                [Int16](unsafeUninitializedCapacity: count) { words, initialized in
-                    for i in 0..<count {
-                        words[i] = Int16(littleEndian: raw.loadUnaligned(fromByteOffset: headerSize + start + 2 * i,
-                                                                         as: Int16.self))
-                    }
-                    initialized = count
+            [Int16](unsafeUninitializedCapacity: count) { words, initialized in
+                for i in 0..<count {
+                    words[i] = Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: headerSize + start + 2 * i,
+                                                                       as: Int16.self))
                 }
+                initialized = count
             }
         }
         let weights = int16s(0, features * hidden)

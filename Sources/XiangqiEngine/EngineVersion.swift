@@ -1,0 +1,32 @@
+import XiangqiBook
+import XiangqiSearch
+
+/// The engine's release and what is built into it, for `id name`, `--version` and records.
+public enum EngineVersion {
+    /// The release number (CHANGELOG.md).
+    public static let number = "1.0.0"
+
+    /// The name engines announce: `Xiangqi 1.0.0`.
+    public static let name = "Xiangqi \(number)"
+
+    /// The lines of `xiangqi --version`: release, built-in network (hash, size), built-in
+    /// book (positions, moves, size). Opens the book (a few milliseconds).
+    public static var report: [String] {
+        var lines = [name]
+        let network = NetworkFile.builtInBytes
+        lines.append("network: \(hex16(NetworkFile.builtInHash)) (built in, \(network.count) bytes)")
+        let bookBytes = OpeningBook.builtInBytes.count
+        if let book = try? OpeningBook.builtIn(), let stats = try? book.stats() {
+            lines.append("book: \(stats.positions) positions, \(stats.moves) moves (built in, \(bookBytes) bytes)")
+        } else {
+            lines.append("book: unreadable (built in, \(bookBytes) bytes)")
+        }
+        return lines
+    }
+
+    /// `value` as 16 hexadecimal digits.
+    static func hex16(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
