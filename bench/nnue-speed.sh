@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The node rate of the search with the handcrafted evaluation and with networks of several
 # shapes (seeded random weights: the cost of a shape does not depend on its training), side by
-# side in one run, ROUNDS rounds alternating, medians: `xiangqi bench DEPTH --eval-file ...`.
+# side in one run, ROUNDS rounds alternating, medians: `xiangqi bench 16 1 DEPTH --eval-file ...`.
 #   bench/nnue-speed.sh [DEPTH [ROUNDS]]      (default 9 and 3)
 # Nothing else should run meanwhile. Prints one line per evaluation: median nodes/second and
 # the ratio to the handcrafted one. The node counts differ between evaluations (other trees).
@@ -15,7 +15,7 @@ main() {
     declare -A rates
     for ((r = 0; r < rounds; r++)); do
         for shape in "${shapes[@]}"; do
-            local args=("$depth")
+            local args=(16 1 "$depth")   # bench [hash] [threads] [depth] (Stockfish order)
             [ "$shape" != handcrafted ] && args+=(--eval-file "$shape")
             rates[$shape]+="$("$bin" bench "${args[@]}" | sed -n 's/^Nodes\/second: //p') "
         done
