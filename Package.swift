@@ -70,9 +70,11 @@ let package = Package(
             dependencies: ["XiangqiCore", "XiangqiSearch", "XiangqiBook", "XiangqiEngine"],
             path: "Examples/PracticeGame"
         ),
+        // A slow move generator written straight from the rules, for tests only (no product).
+        .target(name: "XiangqiTestSupport", dependencies: ["XiangqiCore"], path: "Tests/Support"),
         .testTarget(
             name: "XiangqiCoreTests",
-            dependencies: ["XiangqiCore"],
+            dependencies: ["XiangqiCore", "XiangqiTestSupport"],
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "XiangqiSearchTests", dependencies: ["XiangqiEngine"]),
@@ -81,7 +83,7 @@ let package = Package(
         .testTarget(name: "XiangqiClientTests", dependencies: ["XiangqiClient", "xiangqi"]),
         .testTarget(
             name: "XiangqiProtocolTests",
-            dependencies: ["XiangqiProtocol", "XiangqiBook", "xiangqi"],
+            dependencies: ["XiangqiProtocol", "XiangqiBook", "XiangqiTestSupport", "xiangqi"],
             resources: [.copy("Transcripts")]
         ),
     ]

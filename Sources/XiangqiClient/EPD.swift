@@ -93,14 +93,13 @@ public enum SuiteFile {
                                       avoidMoves: Array(moves.dropFirst(best.count)), mateIn: mate))
     }
 
-    /// The moves, all read as ICCS/WXF/Chinese, or else all as ranks 1-10; `nil` if neither
-    /// reading makes every move legal.
+    /// The moves, all read in one rank numbering (ranks 0-9, the suites' convention, when
+    /// both read every move; WXF and Chinese notation read alike); `nil` if no reading makes
+    /// every move legal.
     static func readMoves(_ texts: [Substring], in position: Position) -> [Move]? {
-        let plain = texts.map { position.parseMove(String($0)) }
-        if plain.allSatisfy({ $0 != nil }) { return plain.map { $0! } }
-        let shifted = texts.map { MoveText.parse($0, .oneBased).flatMap { position.isLegal($0) ? $0 : nil } }
-        if shifted.allSatisfy({ $0 != nil }) { return shifted.map { $0! } }
-        return nil
+        guard case .read(let reading) = MoveListReading.choices(texts.map(String.init), in: position, known: .zeroBased),
+              reading.unread.isEmpty else { return nil }
+        return reading.moves
     }
 
     /// Splits on `;` outside double quotes.

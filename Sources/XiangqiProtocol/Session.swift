@@ -35,8 +35,10 @@ public final class Session: @unchecked Sendable {
     // Position.
     var game: Game? = Game()
     var bannedMoves: [Move] = []
-    /// The GUI writes ranks 1-10 (Fairy-Stockfish-style UCI); replies follow it.
-    var ranksFromOne = false
+    /// How the GUI numbers ranks in its moves, once a list of moves showed it (a game from
+    /// the start position always does at its first move); kept until the next handshake and
+    /// used for lists that read legally both ways. Replies follow it (0-9 while unknown).
+    var rankNumbering: RankNumbering?
 
     // Options.
     var options = ProtocolOptions()
@@ -170,6 +172,7 @@ public final class Session: @unchecked Sendable {
 
     func handshake(_ d: Dialect) {
         dialect = d
+        rankNumbering = nil
         send("id name \(Self.engineName)")
         if d == .ucci { send("id copyright 2026 \(Self.engineAuthor)") }
         send("id author \(Self.engineAuthor)")
@@ -260,34 +263,42 @@ public final class Session: @unchecked Sendable {
             inform("position needs 'startpos' or 'fen <FEN>', not '\(args[0])'; position unchanged")
             return .unchanged
         }
-        var result = Game(start)
         let moveTokens = movesIndex < args.count ? Array(args[(movesIndex + 1)...]) : []
-        for (i, token) in moveTokens.enumerated() {
-            guard let move = readMove(token, in: result.position) else {
-                inform("illegal move '\(token)' (move \(i + 1) of the list) refused; position kept after move \(i)")
-                break
-            }
-            try? result.play(move)
+        guard case .read(let reading) = MoveListReading.game(moveTokens, from: start, known: rankNumbering) else {
+            inform("the moves read legally with ranks numbered 0-9 and with ranks numbered 1-10, to different "
+                + "positions, and no earlier command showed which the GUI uses; no position is set "
+                + "(send the game from its start position, or one move in its numbering first)")
+            return .invalid
+        }
+        if reading.numberingIsShown { rankNumbering = reading.numbering }
+        var result = Game(start)
+        for move in reading.moves { try? result.play(move) }
+        if let index = reading.unread.first {
+            inform("illegal move '\(moveTokens[index])' (move \(index + 1) of the list) refused; "
+                + "position kept after move \(index)")
         }
         return .game(result)
     }
 
-    /// Reads a move in ICCS; falls back to ranks 1-10 (and remembers to answer that way)
-    /// only when the text cannot be read as a legal ICCS move.
-    func readMove(_ token: String, in position: Position) -> Move? {
-        if let move = Move(iccs: token), position.isLegal(move) { return move }
-        if let move = MoveText.parse(token, .oneBased), position.isLegal(move) {
-            ranksFromOne = true
-            return move
+    /// Reads the moves of `searchmoves` or `banmoves` (named `command` in messages) in
+    /// `position`: all in one numbering, the session's when the list reads both ways;
+    /// unreadable ones are reported and left out. `nil` when the numbering cannot be told.
+    func readChoices(_ tokens: [String], in position: Position, command: String) -> [Move]? {
+        guard case .read(let reading) = MoveListReading.choices(tokens, in: position, known: rankNumbering) else {
+            inform("\(command): the moves read legally with ranks numbered 0-9 and with ranks numbered 1-10, "
+                + "and no earlier command showed which the GUI uses; \(command) ignored")
+            return nil
         }
-        return position.parseMove(token)
+        if reading.numberingIsShown { rankNumbering = reading.numbering }
+        for index in reading.unread { inform("\(command): '\(tokens[index])' is not a legal move here, ignored") }
+        return reading.moves
     }
 
     /// A move as the GUI expects to read it.
     func text(_ move: Move) -> String { MoveText.format(move, numbering) }
 
-    /// The rank numbering of the moves the GUI sends, and so of the replies.
-    var numbering: RankNumbering { ranksFromOne ? .oneBased : .zeroBased }
+    /// The rank numbering of the replies: the GUI's, 0-9 until its moves show one.
+    var numbering: RankNumbering { rankNumbering ?? .zeroBased }
 
     /// The dialect of the running search's output (UCI until a `ucci` handshake).
     private var searchWireDialect: EngineDialect { lock.withLock { searchDialect } == .ucci ? .ucci : .uci }
@@ -297,14 +308,7 @@ public final class Session: @unchecked Sendable {
             inform("no valid position to ban moves in")
             return
         }
-        bannedMoves = []
-        for token in args {
-            if let move = readMove(token, in: position) {
-                bannedMoves.append(move)
-            } else {
-                inform("banmoves: '\(token)' is not a legal move here, ignored")
-            }
-        }
+        bannedMoves = readChoices(args, in: position, command: "banmoves") ?? []
     }
 
     // MARK: - Searching
@@ -371,8 +375,9 @@ public final class Session: @unchecked Sendable {
     func rootMoves(_ position: Position, searchMoves: [String]) -> [Move] {
         var rootMoves = position.legalMoves
         if !searchMoves.isEmpty {
-            let wanted = searchMoves.compactMap { readMove($0, in: position) }
-            rootMoves = rootMoves.filter { wanted.contains($0) }
+            if let wanted = readChoices(searchMoves, in: position, command: "searchmoves") {
+                rootMoves = rootMoves.filter { wanted.contains($0) }
+            }
         }
         if !bannedMoves.isEmpty { rootMoves = rootMoves.filter { !bannedMoves.contains($0) } }
         return rootMoves

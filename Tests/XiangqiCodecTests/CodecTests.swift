@@ -17,6 +17,36 @@ import XiangqiSearch
         #expect(MoveText.format(Move(iccs: "a9a8")!, .zeroBased) == "a9a8")
     }
 
+    /// A list of moves is read in one numbering as a whole: the one that reads all of it, else
+    /// the earlier commands' one, else it cannot be decided.
+    @Test func moveListsAreReadInOneNumbering() throws {
+        #expect(MoveText.isCoordinates("H2-E2") && MoveText.isCoordinates("a10a9") && !MoveText.isCoordinates("C2.5"))
+        guard case .read(let oneBased) = MoveListReading.game(["h3e3", "h10g8"], from: .start, known: .zeroBased) else {
+            Issue.record("a game from the start was not read")
+            return
+        }
+        #expect(oneBased.moves.map(\.iccs) == ["h2e2", "h9g7"] && oneBased.numbering == .oneBased && oneBased.numberingIsShown)
+        // `a4b4` is legal in both numberings with chariots on a3 and a4 (0-9).
+        let twoChariots = try Position(fen: "3k5/9/9/9/9/R8/R8/9/9/4K4 w - - 0 1")
+        #expect(MoveListReading.game(["a4b4"], from: twoChariots, known: nil) == .undecidable)
+        guard case .read(let known) = MoveListReading.game(["a4b4", "z9z9"], from: twoChariots, known: .oneBased) else {
+            Issue.record("a list with a known numbering was not read")
+            return
+        }
+        #expect(known.moves.map(\.iccs) == ["a3b3"] && known.unread == [1] && !known.numberingIsShown)
+        // WXF moves say nothing about the numbering.
+        guard case .read(let wxf) = MoveListReading.game(["C2.5", "h10g8"], from: .start, known: nil) else {
+            Issue.record("a WXF list was not read")
+            return
+        }
+        #expect(wxf.moves.map(\.iccs) == ["h2e2", "h9g7"] && wxf.numbering == .oneBased)
+        guard case .read(let choices) = MoveListReading.choices(["h2e2", "z9z9", "b0c2"], in: .start, known: nil) else {
+            Issue.record("choices were not read")
+            return
+        }
+        #expect(choices.moves.map(\.iccs) == ["h2e2", "b0c2"] && choices.unread == [1] && choices.numbering == .zeroBased)
+    }
+
     @Test func infoLinesAreRead() throws {
         let uci = try #require(EngineInfo(parsing: "info depth 12 seldepth 18 multipv 2 score cp -35 upperbound nodes 123456 nps 1000 time 250 pv h2e2 h9g7",
                                           dialect: .uci, numbering: .zeroBased))

@@ -1,5 +1,6 @@
 import Testing
 import XiangqiCore
+import XiangqiTestSupport
 
 /// Properties checked over seeded random playouts (fixed seeds: the same positions each run).
 @Suite struct InvariantTests {

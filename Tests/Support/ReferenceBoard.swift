@@ -2,13 +2,14 @@ import XiangqiCore
 
 /// A slow, obviously-correct move generator written straight from the rules with loops over
 /// directions on a plain array, sharing nothing with the engine's generator but `Position`'s
-/// piece lookup. Tests compare the two.
-struct ReferenceBoard {
+/// piece lookup. Tests compare the two. It also plays moves and writes the board as FEN on
+/// its own, so that what the engine's parsers and move making reach can be checked against it.
+public struct ReferenceBoard: Sendable {
     /// 90 squares, `rank * 9 + file`; nil when empty.
-    var squares: [(color: Color, kind: PieceKind)?]
-    var side: Color
+    public var squares: [(color: Color, kind: PieceKind)?]
+    public var side: Color
 
-    init(_ p: Position) {
+    public init(_ p: Position) {
         squares = (0..<90).map { i in
             let piece = p.piece(at: Square(i)!)
             return piece.isNone ? nil : (piece.color, piece.kind)
@@ -16,16 +17,16 @@ struct ReferenceBoard {
         side = p.sideToMove
     }
 
-    static func inPalace(_ f: Int, _ r: Int, _ c: Color) -> Bool {
+    public static func inPalace(_ f: Int, _ r: Int, _ c: Color) -> Bool {
         (3...5).contains(f) && (c == .red ? (0...2).contains(r) : (7...9).contains(r))
     }
 
-    static func onBoard(_ f: Int, _ r: Int) -> Bool { (0..<9).contains(f) && (0..<10).contains(r) }
+    public static func onBoard(_ f: Int, _ r: Int) -> Bool { (0..<9).contains(f) && (0..<10).contains(r) }
 
-    func at(_ f: Int, _ r: Int) -> (color: Color, kind: PieceKind)? { squares[r * 9 + f] }
+    public func at(_ f: Int, _ r: Int) -> (color: Color, kind: PieceKind)? { squares[r * 9 + f] }
 
     /// Destinations of the piece on (f, r) by the movement rules, own pieces excluded.
-    func destinations(_ f: Int, _ r: Int) -> [(Int, Int)] {
+    public func destinations(_ f: Int, _ r: Int) -> [(Int, Int)] {
         guard let piece = at(f, r) else { return [] }
         var result: [(Int, Int)] = []
         let c = piece.color
@@ -89,7 +90,7 @@ struct ReferenceBoard {
     }
 
     /// Whether `color`'s king is attacked by any enemy piece or faces the enemy king.
-    func kingAttacked(_ color: Color) -> Bool {
+    public func kingAttacked(_ color: Color) -> Bool {
         guard let k = squares.firstIndex(where: { $0?.color == color && $0?.kind == .king }) else { return true }
         let kf = k % 9, kr = k / 9
         for i in 0..<90 {
@@ -108,7 +109,7 @@ struct ReferenceBoard {
     }
 
     /// Legal moves as ICCS strings.
-    func legalMoves() -> Set<String> {
+    public func legalMoves() -> Set<String> {
         var result = Set<String>()
         for i in 0..<90 {
             guard let p = squares[i], p.color == side else { continue }
@@ -122,5 +123,47 @@ struct ReferenceBoard {
             }
         }
         return result
+    }
+
+    /// Plays `iccs` (one of ``legalMoves()``, ranks 0-9) without checking it.
+    public mutating func play(_ iccs: String) {
+        let bytes = Array(iccs.utf8)
+        func index(_ at: Int) -> Int {
+            Int(bytes[at + 1] - UInt8(ascii: "0")) * 9 + Int(bytes[at] - UInt8(ascii: "a"))
+        }
+        let from = index(0), to = index(2)
+        squares[to] = squares[from]
+        squares[from] = nil
+        side = side == .red ? .black : .red
+    }
+
+    /// The first two FEN fields, board and side to move (`w`/`b`), rank 9 first; red in
+    /// upper case, with the letters K A B N R C P.
+    public var boardAndSide: String {
+        var ranks: [String] = []
+        for rank in stride(from: 9, through: 0, by: -1) {
+            var text = "", empty = 0
+            for file in 0..<9 {
+                guard let piece = at(file, rank) else {
+                    empty += 1
+                    continue
+                }
+                if empty > 0 { text += String(empty) }
+                empty = 0
+                let letter: Character = switch piece.kind {
+                case .king: "k"
+                case .advisor: "a"
+                case .elephant: "b"
+                case .horse: "n"
+                case .chariot: "r"
+                case .cannon: "c"
+                case .soldier: "p"
+                }
+                text.append(piece.color == .red ? Character(letter.uppercased()) : letter)
+            }
+            if empty > 0 { text += String(empty) }
+            ranks.append(text)
+        }
+        return ranks.joined(separator: "/") + (side == .red ? " w" : " b")
     }
 }
