@@ -11,6 +11,26 @@ public struct EngineIdentity: Sendable, Equatable {
     public var pieceLetters: PieceLetters
     /// The option names the engine announced.
     public var options: [String]
+    /// The `id name` line's text, whatever the configured report name.
+    public var idName: String?
+    /// The evaluation the engine said it uses when it answered `isready` (ours:
+    /// `network <hash> from <file>` or `handcrafted`; Stockfish-family engines: their NNUE
+    /// line); `nil` when it said nothing.
+    public var evaluation: String?
+
+    /// `id name` and evaluation in one line for records: `Xiangqi 1.0.0; network ... from ...`.
+    public var summary: String {
+        [idName ?? name, evaluation ?? "evaluation not reported"].joined(separator: "; ")
+    }
+
+    /// The evaluation an engine reports among the lines it sent before `readyok`.
+    static func evaluation(in lines: [String]) -> String? {
+        for line in lines {
+            if line.hasPrefix("info string evaluation: ") { return String(line.dropFirst(24)) }
+            if line.hasPrefix("info string "), line.contains("NNUE evaluation") { return String(line.dropFirst(12)) }
+        }
+        return nil
+    }
 }
 
 /// A UCCI or UCI Xiangqi engine running as a subprocess: ours, Fairy-Stockfish, Pikafish,
@@ -104,11 +124,12 @@ public actor EngineClient {
             if dialect == .uci && announced("UCI_Variant") { send(.uci, option: "UCI_Variant", value: "xiangqi") }
             if dialect == .ucci && announced("usemillisec") { send(.ucci, option: "usemillisec", value: "true") }
             for (name, value) in configuration.options { send(dialect, option: name, value: value) }
-            try await waitUntilReady(timeout: timeout)
+            let readyLines = try await waitUntilReady(timeout: timeout)
             let executableName = String(configuration.executable.split(separator: "/").last ?? "engine")
             var found = EngineIdentity(name: configuration.name ?? idName ?? executableName, author: author,
                                        dialect: dialect, rankNumbering: configuration.rankNumbering ?? .zeroBased,
-                                       pieceLetters: letters, options: options)
+                                       pieceLetters: letters, options: options, idName: idName,
+                                       evaluation: EngineIdentity.evaluation(in: readyLines))
             identity = found
             if configuration.rankNumbering == nil {
                 found.rankNumbering = try await probeRankNumbering(timeout: timeout)
@@ -264,11 +285,12 @@ public actor EngineClient {
         return String(board) + text.drop { $0 != " " }
     }
 
-    /// `isready` until `readyok`.
-    private func waitUntilReady(timeout: Duration) async throws(EngineClientError) {
+    /// `isready` until `readyok`; the lines up to it.
+    @discardableResult
+    private func waitUntilReady(timeout: Duration) async throws(EngineClientError) -> [String] {
         guard let process else { throw .notRunning }
         process.writeLine("isready")
-        _ = try await readUntil(["readyok"], timeout: timeout, waitingFor: "readyok")
+        return try await readUntil(["readyok"], timeout: timeout, waitingFor: "readyok") ?? []
     }
 
     /// A one-ply search of the start position: its answer names a piece's square in only one

@@ -17,6 +17,8 @@ extension GameRecord {
             ("Red", red), ("Black", black), ("Result", result.rawValue), ("FEN", opening.start.fen),
             ("Opening", opening.name),
         ]
+        if let redEngine { tags.append(("RedEngine", redEngine)) }
+        if let blackEngine { tags.append(("BlackEngine", blackEngine)) }
         if let timeControl { tags.append(("TimeControl", timeControl.description)) }
         tags += [("Termination", reason), ("PlyCount", "\(moves.count)")]
         var text = tags.map { "[\($0.0) \"\(Self.escaped($0.1))\"]" }.joined(separator: "\n") + "\n\n"
@@ -192,6 +194,7 @@ extension GameRecord {
         let opening = Opening(name: tags["Opening"] ?? "?", start: start, moves: openingMoves)
         return .success(GameRecord(number: number, opening: opening, red: tags["Red"] ?? "?", black: tags["Black"] ?? "?",
                                    firstIsRed: number % 2 == 1, moves: moves, result: result, reason: reason,
-                                   finalFEN: game.position.fen))
+                                   finalFEN: game.position.fen, redEngine: tags["RedEngine"],
+                                   blackEngine: tags["BlackEngine"]))
     }
 }

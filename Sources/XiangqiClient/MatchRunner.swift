@@ -111,6 +111,9 @@ public struct GameRecord: Sendable {
     /// Why it ended: `checkmate`, `perpetual check by Red`, `time forfeit by Black`, ...
     public var reason: String
     public var finalFEN: String
+    /// What each engine said it is: `id name` and evaluation (``EngineIdentity/summary``).
+    public var redEngine: String? = nil
+    public var blackEngine: String? = nil
 
     /// The first engine's points: 1, 0.5 or 0.
     public var firstPoints: Double {
@@ -161,6 +164,9 @@ public struct MatchSettings: Sendable {
 public struct MatchSummary: Sendable {
     public var firstName: String
     public var secondName: String
+    /// What each engine said it is: `id name` and evaluation (``EngineIdentity/summary``).
+    public var firstEngine: String
+    public var secondEngine: String
     public var games: [GameRecord]
     /// Set when the match could not go on (an engine could not be restarted).
     public var abortReason: String?
@@ -212,7 +218,9 @@ public struct MatchRunner: Sendable {
                             shouldContinue: settings.shouldContinue)
         // Start one pair first, so that a bad engine command fails at once with its reason.
         let firstPair = try await startPair()
-        let names = (await firstPair.0.identity?.name ?? "first", await firstPair.1.identity?.name ?? "second")
+        let identities = (await firstPair.0.identity, await firstPair.1.identity)
+        let names = (identities.0?.name ?? "first", identities.1?.name ?? "second")
+        let engines = (identities.0?.summary ?? names.0, identities.1?.summary ?? names.1)
         let workers = max(1, min(settings.concurrency, settings.games))
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<workers {
@@ -228,13 +236,14 @@ public struct MatchRunner: Sendable {
                             return
                         }
                     }
-                    await play(with: pair, names: names, ledger: ledger, onGame: onGame)
+                    await play(with: pair, names: names, engines: engines, ledger: ledger, onGame: onGame)
                     await pair.0.quit()
                     await pair.1.quit()
                 }
             }
         }
-        return MatchSummary(firstName: names.0, secondName: names.1, games: await ledger.sortedGames,
+        return MatchSummary(firstName: names.0, secondName: names.1, firstEngine: engines.0, secondEngine: engines.1,
+                            games: await ledger.sortedGames,
                             abortReason: await ledger.abortReason)
     }
 
@@ -253,7 +262,8 @@ public struct MatchRunner: Sendable {
         return (a, b)
     }
 
-    private func play(with pair: (EngineClient, EngineClient), names: (String, String), ledger: Ledger,
+    private func play(with pair: (EngineClient, EngineClient), names: (String, String), engines: (String, String),
+                      ledger: Ledger,
                       onGame: @Sendable (GameRecord, MatchStatistics, PairStatistics) -> Void) async {
         while let index = await ledger.nextGame() {
             let openings = settings.openings.isEmpty ? [Opening(name: "start")] : settings.openings
@@ -267,9 +277,10 @@ public struct MatchRunner: Sendable {
                     return
                 }
             }
-            let record = await playGame(number: index + 1, opening: opening,
+            var record = await playGame(number: index + 1, opening: opening,
                                         red: firstIsRed ? pair.0 : pair.1, black: firstIsRed ? pair.1 : pair.0,
                                         names: firstIsRed ? names : (names.1, names.0), firstIsRed: firstIsRed)
+            (record.redEngine, record.blackEngine) = firstIsRed ? engines : (engines.1, engines.0)
             let (totals, pairs) = await ledger.record(record)
             onGame(record, totals, pairs)
         }
@@ -379,7 +390,7 @@ actor Ledger {
 
     func record(_ game: GameRecord) -> (MatchStatistics, PairStatistics) {
         games.append(game)
-        let totals = MatchSummary(firstName: "", secondName: "", games: games).statistics()
+        let totals = MatchSummary(firstName: "", secondName: "", firstEngine: "", secondEngine: "", games: games).statistics()
         let pairs = PairStatistics(games: games)
         // The SPRT is judged on finished pairs (pentanomial), as the games are played in pairs.
         if let sprt, pairs.sprt(elo0: sprt.elo0, elo1: sprt.elo1) != .continuing { stopped = true }

@@ -76,6 +76,26 @@ public final class Session: @unchecked Sendable {
         }
     }
 
+    /// The evaluation in use, as `isready` reports it: `network <hash> from <file>` or
+    /// `handcrafted`.
+    var evaluationDescription: String {
+        guard options.useNetwork, let network = options.network else { return "handcrafted" }
+        return "network \(network.hashText) from \(options.evalFile)"
+    }
+
+    /// The evaluation the last `isready` reported.
+    private var reportedEvaluation: String?
+
+    /// Before `readyok`: says which evaluation plays (`info string evaluation: ...`) at the
+    /// first `isready` and whenever it changed since, so that a tool that records a match can
+    /// name it.
+    func reportEvaluation() {
+        let description = evaluationDescription
+        guard description != reportedEvaluation else { return }
+        reportedEvaluation = description
+        send("info string evaluation: " + description)
+    }
+
     /// Loads the default network if it still waits to be.
     func loadPendingNetwork() {
         guard options.networkPending else { return }
@@ -131,6 +151,7 @@ public final class Session: @unchecked Sendable {
         case "uci", "ucicyclone": handshake(.uci)
         case "isready":
             loadPendingNetwork()
+            reportEvaluation()
             send("readyok")
         case "debug": setDebug(args)
         case "setoption": stopSearchForChange(); setOption(args)

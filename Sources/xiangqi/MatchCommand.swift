@@ -151,6 +151,16 @@ struct MatchCommand: ParsableCommand {
             emit(Self.report(summary, timeControl: timeControl, sprt: settings.sprt, wallSeconds: seconds,
                               pgn: pgn))
             if resumedGames > 0 { emit("Resumed after \(resumedGames) games read from \(pgn ?? "?") (wall time of this run only)") }
+            // Games resumed from a record must have been played by the same engines.
+            let others = summary.games.filter { g in
+                let expected = g.firstIsRed ? (summary.firstEngine, summary.secondEngine)
+                                            : (summary.secondEngine, summary.firstEngine)
+                return (g.redEngine.map { $0 != expected.0 } ?? false) || (g.blackEngine.map { $0 != expected.1 } ?? false)
+            }
+            if let g = others.first {
+                emit("Warning: \(others.count) resumed games were played by other engines than this run's, "
+                     + "e.g. game \(g.number): \(g.redEngine ?? "?") against \(g.blackEngine ?? "?")")
+            }
             if matchInterrupted != 0 { emit("Interrupted (signal) after \(summary.games.count) of \(games) games") }
             if let reason = summary.abortReason {
                 errorWrite("match stopped early: \(reason)\n")
@@ -172,6 +182,7 @@ struct MatchCommand: ParsableCommand {
                        wallSeconds: Double, pgn: String?) -> String {
         let total = s.statistics()
         var lines = ["", "A = \(s.firstName)   B = \(s.secondName)   \(timeControl), \(total.games) games",
+                     "A is \(s.firstEngine)", "B is \(s.secondEngine)",
                      "                W    D    L   score"]
         func row(_ label: String, _ t: MatchStatistics) -> String {
             label.padded(12) + "\(t.wins)".leftPadded(5) + "\(t.draws)".leftPadded(5) + "\(t.losses)".leftPadded(5)
@@ -217,6 +228,7 @@ struct MatchCommand: ParsableCommand {
         lines.append("Wall: \(format1(wallSeconds)) s" + (pgn.map { "; PGN: \($0)" } ?? ""))
         let reasons = s.reasons.map { "\(jsonString($0.reason)): \($0.count)" }.joined(separator: ", ")
         lines.append("{\"tool\": \"xiangqi match\", \"a\": \(jsonString(s.firstName)), \"b\": \(jsonString(s.secondName)), "
+                     + "\"a_engine\": \(jsonString(s.firstEngine)), \"b_engine\": \(jsonString(s.secondEngine)), "
                      + "\"tc\": \(jsonString(timeControl.description)), \"games\": \(total.games), \"w\": \(total.wins), "
                      + "\"d\": \(total.draws), \"l\": \(total.losses), \"score\": \(format4(total.score)), "
                      + "\"elo\": \(total.eloMargin95 == nil ? "null" : format1(total.elo)), "

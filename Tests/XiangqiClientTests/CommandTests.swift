@@ -78,11 +78,18 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
         #expect(lines.filter { $0.hasPrefix("game ") }.count == 2)
         #expect(run.output.contains("A = one   B = two   nodes 300, 2 games"))
         #expect(run.output.contains("Terminations: max plies 2"))
+        // Each engine as it named itself, with its evaluation, in the report, the JSON and the PGN.
+        let described = try #require(lines.first { $0.hasPrefix("A is ") }.map { String($0.dropFirst(5)) })
+        #expect(described.hasPrefix("Xiangqi ") && described.contains("; network ") && described.hasSuffix(" from <built-in>"))
+        #expect(lines.contains { $0 == "B is \(described)" })
         let last = try #require(lines.last { $0.hasPrefix("{") })
         let summary = try #require(JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
         #expect(summary["games"] as? Int == 2 && summary["d"] as? Int == 2)
+        #expect(summary["a_engine"] as? String == described && summary["b_engine"] as? String == described)
         let records = try String(contentsOfFile: pgn, encoding: .utf8)
         #expect(records.components(separatedBy: "[Event ").count == 3)
+        #expect(records.components(separatedBy: "[RedEngine \"\(described)\"]").count == 3)
+        #expect(records.components(separatedBy: "[BlackEngine \"\(described)\"]").count == 3)
         #expect(records.contains("[Termination \"max plies\"]") && records.contains("[PlyCount \"30\"]"))
 
         // Resuming: the two games recorded count, two more are played and appended.
@@ -92,6 +99,11 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
         #expect(resumed.output.split(separator: "\n").filter { $0.hasPrefix("game ") }.map { $0.prefix(7) } == ["game 3:", "game 4:"])
         #expect(resumed.output.contains("nodes 300, 4 games") && resumed.output.contains("Terminations: max plies 4"))
         #expect(resumed.output.contains("Resumed after 2 games read from \(pgn)"))
+        #expect(!resumed.output.contains("Warning"))
+        // Resumed with another evaluation: the report says the earlier games were not its own.
+        let other = try runOurBinary(["match", "--engine", engine + " name=one 'opt.Use NNUE=false'", "--engine", engine + " name=two",
+                                      "--games", "4", "--nodes", "300", "--max-plies", "30", "--pgn", pgn, "--resume"])
+        #expect(other.output.contains("Warning: 4 resumed games were played by other engines than this run's"), "\(other.output)")
         let all = try String(contentsOfFile: pgn, encoding: .utf8)
         #expect(all.components(separatedBy: "[Event ").count == 5 && all.contains("[Round \"4\"]"))
         try (all + "[Event \"x\"]\n[Round \"5\"]\n[Result \"1-0\"]\n\n1. a0a5 1-0\n").write(toFile: pgn, atomically: true, encoding: .utf8)

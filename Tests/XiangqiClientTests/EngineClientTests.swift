@@ -43,6 +43,11 @@ func fakeEngine(_ name: String, onGo: String, onStart: String = "") throws -> St
         let identity = try await auto.start()
         #expect(identity.dialect == .ucci && identity.rankNumbering == .zeroBased && identity.name.hasPrefix("Xiangqi"))
         #expect(identity.options.contains("hashsize"))
+        // It says what it is: id name and the evaluation (the built-in network).
+        #expect(identity.idName?.hasPrefix("Xiangqi ") == true)
+        let evaluation = try #require(identity.evaluation)
+        #expect(evaluation.hasPrefix("network ") && evaluation.hasSuffix(" from <built-in>") && evaluation.count == 40)
+        #expect(identity.summary == "\(identity.idName!); \(evaluation)")
         var game = Game()
         try game.play("h2e2")
         let reply = try await auto.search(from: game.startPosition, moves: game.moves, limits: EngineLimits(depth: 4))
@@ -53,6 +58,7 @@ func fakeEngine(_ name: String, onGo: String, onStart: String = "") throws -> St
 
         let uci = EngineClient(EngineConfiguration(executable: ourBinary, dialect: .uci, options: [("OwnBook", "false")]))
         #expect(try await uci.start().dialect == .uci)
+        #expect(await uci.identity?.evaluation == evaluation)
         try await uci.newGame()
         // A mate in one (from the tactics data), with a node limit.
         let mate = try Position(fen: "3a1ab2/4k2P1/9/5P3/9/9/9/n8/4A4/2p1KA3 b - - 0 1")
@@ -60,6 +66,14 @@ func fakeEngine(_ name: String, onGo: String, onStart: String = "") throws -> St
         #expect(answer.move == Move(iccs: "a2c1"))
         #expect(answer.lastInfo?.score == .mate(1))
         await uci.quit()
+
+        let handcrafted = try EngineClient(specification: "\(ourBinary) opt.usennue=false")
+        #expect(try await handcrafted.start().evaluation == "handcrafted")
+        await handcrafted.quit()
+        // Stockfish-family engines name their network in an info string of their own.
+        #expect(EngineIdentity.evaluation(in: ["info string NNUE evaluation using pikafish.nnue", "readyok"])
+            == "NNUE evaluation using pikafish.nnue")
+        #expect(EngineIdentity.evaluation(in: ["info string hello", "readyok"]) == nil)
     }
 
     @Test func anEngineThatCannotStartIsReported() async throws {

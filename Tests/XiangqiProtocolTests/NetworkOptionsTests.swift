@@ -77,7 +77,13 @@ import XiangqiSearch
             _ = run(session, sink, ["setoption name EvalFile value \(good)", "setoption name EvalFile value \(name)"])
             #expect(engine.evaluator.network?.contentHash == NetworkFile.builtInHash)
         }
+        // isready names the evaluation in use, again only when it changed.
+        let builtIn = "info string evaluation: network \(NetworkFile.builtIn.hashText) from <built-in>"
+        #expect(run(session, sink, ["isready"]) == [builtIn, "readyok"])
         #expect(run(session, sink, ["isready"]) == ["readyok"])
+        #expect(run(session, sink, ["setoption name Use NNUE value false", "isready"])
+            == ["info string evaluation: handcrafted", "readyok"])
+        #expect(run(session, sink, ["setoption name Use NNUE value true", "isready"]) == [builtIn, "readyok"])
     }
 
     /// Levels below the maximum play with the handcrafted evaluation (their UCI_Elo ladder
@@ -132,7 +138,8 @@ import XiangqiSearch
         let handshake = run(session, sink, ["uci"])
         #expect(handshake.contains("option name EvalFile type string default <built-in>"))
         #expect(engine.evaluator.network == nil)  // not yet: start-up stays quick
-        #expect(run(session, sink, ["isready"]) == ["readyok"])
+        let builtInHash = NetworkFile.builtIn.hashText
+        #expect(run(session, sink, ["isready"]) == ["info string evaluation: network \(builtInHash) from <built-in>", "readyok"])
         #expect(engine.evaluator.network?.contentHash == NetworkFile.builtInHash)
 
         // A network file named at start that cannot be used is reported at the first isready.
@@ -140,8 +147,8 @@ import XiangqiSearch
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: bad))
         let otherEngine = Engine(hashMegabytes: 2)
         let other = Session(engine: otherEngine, output: sink, evalFile: bad)
-        let builtInHash = NetworkFile.builtIn.hashText
-        #expect(run(other, sink, ["isready"]) == ["info string cannot use EvalFile \(bad): not a network file (no XQNN header); network \(builtInHash) stays in use", "readyok"])
+        #expect(run(other, sink, ["isready"]) == ["info string cannot use EvalFile \(bad): not a network file (no XQNN header); network \(builtInHash) stays in use",
+                                                  "info string evaluation: network \(builtInHash) from <built-in>", "readyok"])
         #expect(otherEngine.evaluator.network?.contentHash == NetworkFile.builtInHash)
     }
 }
