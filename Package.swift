@@ -36,7 +36,7 @@ let package = Package(
             cSettings: [.headerSearchPath("../../networks"), .headerSearchPath("../../books")]
         ),
         .target(name: "XiangqiSearch", dependencies: ["XiangqiCore", "CNetworkKernels", "CAtomicWords", "CEmbeddedData"]),
-        // The system SQLite (architecture §3.1): no package to fetch and build, a few KB of glue.
+        // The system SQLite: no package to fetch and build, a few KB of glue (ARCHITECTURE.md).
         // No pkg-config: sqlite3.h and libsqlite3 sit in the default paths on Linux (apt
         // libsqlite3-dev) and in Apple's SDKs, where pkg-config does not exist for iOS.
         .systemLibrary(
