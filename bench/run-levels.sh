@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Skill-level ladder: matches between levels five apart and against anchors, with
 # `xiangqi match` (openings of bench/openings.txt with both colours, one game at a time, book
-# off so that only the level plays). Results go to bench/matches/levels-*.txt; the ladder
-# table is made by bench/levels-table.py.
+# off so that only the level plays). Results go to bench/matches/levels-A-vs-B-movetime-MS[-TAG].txt
+# and .pgn (TAG from $LADDER_TAG; each run writes fresh files, so a PGN holds one run's games);
+# the ladder table is made from the PGNs by bench/levels-table.py MS TAG. The binary is copied
+# first, so that a rebuild during the matches cannot change the engine under test.
 #   bench/run-levels.sh GAMES MOVETIME [BINARY] [PAIRS...]
 #   PAIRS like "0:5" (level against level) or "10:sjaak" / "20:fsf" (level against an anchor)
 set -euo pipefail
@@ -14,6 +16,12 @@ shift 3 || true
 pairs=("$@")
 [ ${#pairs[@]} -gt 0 ] || pairs=(0:5 5:10 10:15 15:20 5:sjaak 10:sjaak 20:fsf)
 [ -x "$binary" ] || swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
+snapshot=$(mktemp -d)
+cp "$binary" "$snapshot/xiangqi"
+runner="$snapshot/runner"
+cp "$binary" "$runner"
+commit="$(git rev-parse --short=7 HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo '+changes')"
+binary="$snapshot/xiangqi"
 bin() {
     case "$1" in sjaak) echo /usr/games/sjaakii ;; fsf) echo /usr/games/fairy-stockfish ;; *) echo "$binary" ;; esac
 }
@@ -26,11 +34,13 @@ spec() {
 }
 for pair in "${pairs[@]}"; do
     a=${pair%%:*}; b=${pair#*:}
-    out="bench/matches/levels-$a-vs-$b-movetime-$movetime"
+    out="bench/matches/levels-$a-vs-$b-movetime-$movetime${LADDER_TAG:+-$LADDER_TAG}"
+    rm -f "$out.pgn"
     {
-        header "levels-$a-vs-$b-movetime-$movetime" "$(bin "$b")" "level $b" "$(bin "$a")" "level $a" \
-            "movetime $movetime ms" "bench/run-levels.sh $games $movetime $binary $pair"
-        .build/release/xiangqi match -q --engine "$(spec "$b")" --engine "$(spec "$a")" --games "$games" \
+        header "$(basename "$out")" "$(bin "$b")" "level $b" "$(bin "$a")" "level $a" \
+            "movetime $movetime ms" "LADDER_TAG=${LADDER_TAG:-} bench/run-levels.sh $games $movetime BINARY $pair"
+        echo "Binary: the release build of $commit, copied to $binary"
+        "$runner" match -q --engine "$(spec "$b")" --engine "$(spec "$a")" --games "$games" \
             --movetime "$movetime" --openings bench/openings.txt --pgn "$out.pgn" 2>/dev/null
     } > "$out.txt" || true
     echo "$pair: $(grep -E 'Elo|Score' "$out.txt" | tail -2 | tr '\n' ' ')"
