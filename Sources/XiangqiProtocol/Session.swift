@@ -76,10 +76,13 @@ public final class Session: @unchecked Sendable {
         }
     }
 
-    /// The evaluation in use, as `isready` reports it: `network <hash> from <file>` or
-    /// `handcrafted`.
+    /// The evaluation the engine plays with, as `isready` reports it: `network <hash> from
+    /// <file>`, or `handcrafted` (`Use NNUE false`, no network, or a level below the maximum,
+    /// which plays with the handcrafted evaluation whatever network is loaded).
     var evaluationDescription: String {
         guard options.useNetwork, let network = options.network else { return "handcrafted" }
+        let skill = engine.skill
+        guard skill.isFull else { return "handcrafted (level \(skill.level); network \(network.hashText) loaded)" }
         return "network \(network.hashText) from \(options.evalFile)"
     }
 

@@ -84,6 +84,10 @@ import XiangqiSearch
         #expect(run(session, sink, ["setoption name Use NNUE value false", "isready"])
             == ["info string evaluation: handcrafted", "readyok"])
         #expect(run(session, sink, ["setoption name Use NNUE value true", "isready"]) == [builtIn, "readyok"])
+        // Levels below the maximum play with the handcrafted evaluation, and say so.
+        #expect(run(session, sink, ["setoption name Skill Level value 5", "isready"])
+            == ["info string evaluation: handcrafted (level 5; network \(NetworkFile.builtIn.hashText) loaded)", "readyok"])
+        #expect(run(session, sink, ["setoption name Skill Level value 20", "isready"]) == [builtIn, "readyok"])
     }
 
     /// Levels below the maximum play with the handcrafted evaluation (their UCI_Elo ladder

@@ -13,7 +13,7 @@ import XiangqiSearch
         return sink.take()
     }
 
-    @Test func optionsAreAnnouncedParsedAndClamped() {
+    @Test func optionsAreAnnouncedParsedAndClamped() throws {
         let sink = MemorySink()
         let engine = Engine(hashMegabytes: 2)
         let session = Session(engine: engine, output: sink)
@@ -35,17 +35,24 @@ import XiangqiSearch
         _ = run(session, sink, ["setoption name MultiPV value 3"])
         #expect(engine.searchOptions.multiPV == 3)
 
-        // UCI_Elo counts only with UCI_LimitStrength, and then overrides Skill Level.
-        // The ladder (bench/levels.md): level 0 at 820, level 10 at 1530, level 20 at 2400.
-        #expect(handshake.contains("option name UCI_Elo type spin default 2400 min 820 max 2400"))
-        _ = run(session, sink, ["setoption name UCI_Elo value 820"])
+        // UCI_Elo counts only with UCI_LimitStrength, and then overrides Skill Level. The range
+        // and the levels come from the measured ladder (bench/levels.md, StrengthLadder).
+        let lowest = StrengthLadder.minimumElo, highest = StrengthLadder.maximumElo
+        #expect(handshake.contains("option name UCI_Elo type spin default \(highest) min \(lowest) max \(highest)"))
+        _ = run(session, sink, ["setoption name UCI_Elo value \(lowest)"])
         #expect(engine.skill.level == 20)
         _ = run(session, sink, ["setoption name UCI_LimitStrength value true"])
         #expect(engine.skill.level == 0)
-        _ = run(session, sink, ["setoption name UCI_Elo value 1530"])
+        let level10 = try #require(StrengthLadder.points.first { $0.level == 10 }).elo
+        _ = run(session, sink, ["setoption name UCI_Elo value \(level10)"])
         #expect(engine.skill.level == 10)
-        _ = run(session, sink, ["setoption name UCI_Elo value 1600"])
-        #expect(engine.skill.level == 11)  // 1595 on the line from 1530 (10) to 1855 (15)
+        // Between measured levels the mapping is linear: level 11's Elo, and one below it.
+        let level11 = StrengthLadder.elo(ofLevel: 11)
+        #expect(level11 > level10 && level11 < StrengthLadder.elo(ofLevel: 15))
+        _ = run(session, sink, ["setoption name UCI_Elo value \(level11)"])
+        #expect(engine.skill.level == 11)
+        _ = run(session, sink, ["setoption name UCI_Elo value \(level11 - 1)"])
+        #expect(engine.skill.level == 10)
         let clamped = run(session, sink, ["setoption name UCI_Elo value 99999"])
         #expect(clamped.count == 1 && clamped[0].contains("is out of range"))
         #expect(engine.skill.level == 20)
