@@ -199,7 +199,7 @@ public actor EngineClient {
         while true {
             switch await process.lines.next(until: deadline) {
             case .line(let line, let arrival):
-                let elapsed = Self.milliseconds(arrival - started)
+                let elapsed = (arrival - started).wholeMilliseconds
                 if line.hasPrefix("info") {
                     guard var info = EngineInfo(parsing: line, dialect: identity.dialect, numbering: identity.rankNumbering)
                     else { continue }
@@ -228,7 +228,7 @@ public actor EngineClient {
             case .timeout:
                 if reply.neededStop {
                     stopProcess()
-                    throw .timedOut("no bestmove \(Self.milliseconds(clock.now - started)) ms after go, even after stop")
+                    throw .timedOut("no bestmove \((clock.now - started).wholeMilliseconds) ms after go, even after stop")
                 }
                 reply.neededStop = true
                 process.writeLine("stop")
@@ -357,7 +357,4 @@ public actor EngineClient {
         identity = nil
     }
 
-    static func milliseconds(_ d: Duration) -> Int {
-        Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
-    }
 }

@@ -12,7 +12,7 @@ struct ProtocolOptions {
     var ponder = false
     var useHash = true
     var showWDL = false
-    var moveOverhead = 10
+    var moveOverhead = SearchLimits.defaultMoveOverhead
     var idle = "none"
     var pruning = "large"
     var knowledge = "large"
@@ -279,7 +279,7 @@ struct OptionSpec: Sendable {
             options.elo = v.spin(options.elo, StrengthLadder.minimumElo...StrengthLadder.maximumElo, &m)
             session.engine.skill = SkillLevel(options.effectiveLevel)
         },
-        OptionSpec(uci: "Move Overhead", ucci: nil, kind: .spin(0...5000, 10)) { options, _, v, m in
+        OptionSpec(uci: "Move Overhead", ucci: nil, kind: .spin(0...5000, SearchLimits.defaultMoveOverhead)) { options, _, v, m in
             options.moveOverhead = v.spin(options.moveOverhead, 0...5000, &m)
         },
         OptionSpec(uci: "Clear Hash", ucci: nil, kind: .button) { _, session, _, _ in session.engine.newGame() },

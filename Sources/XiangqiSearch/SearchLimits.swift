@@ -12,6 +12,7 @@ public struct SearchLimits: Sendable, Equatable {
         /// Moves until the next time control, if any.
         public var movesToGo: Int?
 
+        /// A clock: milliseconds left, the increment per move, and the moves to the next control.
         public init(timeLeft: Int, increment: Int = 0, movesToGo: Int? = nil) {
             self.timeLeft = timeLeft
             self.increment = increment
@@ -33,8 +34,10 @@ public struct SearchLimits: Sendable, Equatable {
     public var mate: Int?
     /// Search until stopped, whatever else is set.
     public var infinite = false
+    /// The default of ``moveOverhead`` (and of the protocol's `Move Overhead` option).
+    public static let defaultMoveOverhead = 10
     /// Milliseconds kept back for communication delays, charged once per move.
-    public var moveOverhead = 10
+    public var moveOverhead = SearchLimits.defaultMoveOverhead
     /// Whether the GUI lets the engine think on the opponent's time (UCI `Ponder`): a clock
     /// then gives each move a little more.
     public var ponderEnabled = false
@@ -43,6 +46,7 @@ public struct SearchLimits: Sendable, Equatable {
     /// threads) is paid from the budget, not on top of it. `nil`: from the search's start.
     public var startTime: MonotonicInstant?
 
+    /// Limits as given; with none set the search runs until stopped.
     public init(depth: Int? = nil, nodes: UInt64? = nil, moveTime: Int? = nil, clock: Clock? = nil,
                 infinite: Bool = false) {
         self.depth = depth

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import XiangqiBook
+import XiangqiClient
 import XiangqiCore
 
 struct BookCommand: ParsableCommand {
@@ -88,7 +89,7 @@ struct BookBuildCommand: ParsableCommand {
             if terminal { errorWrite("\r\u{1B}[Kwriting \(output)\n") }
             let summary = try builder.write(to: output, buildDate: Self.buildDate())
             let elapsed = clock.now - start
-            let ms = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+            let ms = elapsed.wholeMilliseconds
             print("\(output): \(summary.gamesRead) games read, \(summary.gamesSkipped) skipped; "
                   + "\(summary.positions) positions, \(summary.moves) moves; \(ms) ms")
         } catch {
@@ -142,7 +143,7 @@ struct BookProbeCommand: ParsableCommand {
                 do { found += try book.moves(for: board).count } catch { throw ValidationError(error.description) }
             }
             let elapsed = clock.now - start
-            let micros = (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12)
+            let micros = elapsed.inSeconds * 1e6
                 / Double(max(1, repeatCount))
             print("\(max(1, repeatCount)) probes, \(found / max(1, repeatCount)) moves each: \(format1(micros)) us per probe")
             return

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import XiangqiClient
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
@@ -209,7 +210,7 @@ private final class DatagenTally: @unchecked Sendable {
 
     func seconds() -> Double {
         let d = clock.now - start
-        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        return d.inSeconds
     }
 
     func rate() -> Double { Double(positions) / max(seconds(), 0.001) }

@@ -58,7 +58,7 @@ struct FuzzCommand: ParsableCommand {
         }
         if bar { errorWrite("\r\u{1B}[K") }
         let d = clock.now - start
-        let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        let seconds = d.inSeconds
         for failure in report.failures {
             emit("failure: \(failure)")
             if let save {

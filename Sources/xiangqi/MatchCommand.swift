@@ -147,7 +147,7 @@ struct MatchCommand: ParsableCommand {
             throw ValidationError("the match could not start: \(error)")
         case .success(let summary):
             let d = clock.now - start
-            let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+            let seconds = d.inSeconds
             emit(Self.report(summary, timeControl: timeControl, sprt: settings.sprt, wallSeconds: seconds,
                               pgn: pgn))
             if resumedGames > 0 { emit("Resumed after \(resumedGames) games read from \(pgn ?? "?") (wall time of this run only)") }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import XiangqiClient
 import XiangqiCore
 
 struct PerftCommand: ParsableCommand {
@@ -35,7 +36,7 @@ struct PerftCommand: ParsableCommand {
                 nodes = board.perft(depth)
             }
         }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = elapsed.inSeconds
         print("Nodes searched: \(nodes)")
         let rate = seconds > 0 ? Double(nodes) / seconds : 0
         print("Time: \(Int((seconds * 1000).rounded())) ms, \(Int(rate.rounded())) leaves/s")

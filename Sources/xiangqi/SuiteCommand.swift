@@ -183,7 +183,7 @@ final class InProcessSolver: SuiteSolver {
         reply.move = result.bestMove
         reply.ponderMove = result.ponderMove
         reply.infos = infos.all
-        reply.elapsed = Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+        reply.elapsed = elapsed.wholeMilliseconds
         return reply
     }
 }
