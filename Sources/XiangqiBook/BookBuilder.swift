@@ -22,6 +22,7 @@ public struct BookBuilder {
     /// Polled during the build; returning `false` abandons it (the output stays as it was).
     public var shouldContinue: () -> Bool = { true }
 
+    /// An empty builder: add games, then write.
     public init() {}
 
     /// Counts for one (canonical position, canonical move).
@@ -41,8 +42,10 @@ public struct BookBuilder {
 
     /// What a build read and wrote.
     public struct Summary: Sendable, Equatable {
+        /// Games read from the sources, and those skipped (unreadable or illegal).
         public var gamesRead = 0
         public var gamesSkipped = 0
+        /// Positions and moves written.
         public var positions = 0
         public var moves = 0
     }

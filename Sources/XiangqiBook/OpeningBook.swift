@@ -8,14 +8,18 @@ import XiangqiCore
 
 /// A book move with the record behind it, in the orientation of the probed position.
 public struct BookMove: Sendable, Equatable {
+    /// The move, legal in the probed position.
     public let move: Move
+    /// Games of the book's sources that played it here.
     public let games: Int
+    /// Their results.
     public let redWins: Int
     public let draws: Int
     public let blackWins: Int
     /// 2 x wins + draws for the side that played the move.
     public let weight: Int
 
+    /// A move and its record, as stored.
     public init(move: Move, games: Int, redWins: Int, draws: Int, blackWins: Int, weight: Int) {
         self.move = move
         self.games = games
@@ -46,20 +50,26 @@ public struct BookSelection: Sendable, Equatable {
     /// number, so a GUI sending only a recent FEN still gets the right ply).
     public var maxPly = 40
 
+    /// The defaults: at least 3 games, 30%, full variety, up to ply 40.
     public init() {}
 }
 
 /// Totals of a book, from its metadata and tables.
 public struct BookStats: Sendable {
+    /// Distinct positions (mirrored ones counted once).
     public var positions = 0
+    /// Moves stored over all positions.
     public var moves = 0
+    /// Games the book was built from.
     public var games = 0
+    /// The metadata table: schema version, key scheme, sources, build date.
     public var metadata: [(key: String, value: String)] = []
 }
 
 /// A read-only opening book file. Opening checks the schema version and the key scheme; every
 /// probe returns only moves legal in the probed position. Not thread-safe.
 public final class OpeningBook {
+    /// The file opened, or ``builtInName`` for the built-in book.
     public let path: String
     private let database: SQLiteDatabase
     private let probeStatement: SQLiteStatement

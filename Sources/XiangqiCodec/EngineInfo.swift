@@ -70,16 +70,21 @@ public enum EngineScore: Sendable, Equatable, CustomStringConvertible {
 /// ``line(_:_:)`` writes it in either dialect and ``init(parsing:dialect:numbering:)`` reads
 /// it back (from this engine or any other).
 public struct EngineInfo: Sendable, Equatable {
+    /// `depth`: the iteration's nominal depth.
     public var depth: Int?
+    /// `seldepth`: the deepest ply reached.
     public var selectiveDepth: Int?
     /// The MultiPV line number, when the line gives one (UCI).
     public var multiPV: Int?
+    /// The score for the side to move, in centipawns or as a mate distance.
     public var score: EngineScore?
     /// `.lower`/`.upper` when the score is only a bound (UCI `lowerbound` / `upperbound`).
     public var bound: Bound = .exact
     /// Win, draw and loss chances per mille (`wdl`).
     public var chances: Chances?
+    /// `nodes`: nodes searched so far.
     public var nodes: UInt64?
+    /// `nps`: nodes per second.
     public var nodesPerSecond: UInt64?
     /// Per-mille of the hash table in use (UCI).
     public var hashfull: Int?
@@ -91,6 +96,7 @@ public struct EngineInfo: Sendable, Equatable {
     /// of the text).
     public var receivedAt = 0
 
+    /// A line that says nothing yet.
     public init() {}
 
     /// A search's report: every field this engine prints, with `chances` if they are shown.
@@ -211,11 +217,14 @@ public struct BestMoveLine: Sendable, Equatable {
     public var move: Move?
     /// The word after `bestmove` when it is not a readable move (and not a "none" form).
     public var unreadableMove: String?
+    /// The expected reply (`ponder`), when given and readable.
     public var ponderMove: Move?
-    /// UCCI: the engine offers or accepts a draw (`draw`), or resigns (`resign`).
+    /// UCCI: the engine offers or accepts a draw (`draw`).
     public var draw = false
+    /// UCCI: the engine resigns (`resign`).
     public var resign = false
 
+    /// The line for `move` (`nil`: no move), with the optional ponder move and UCCI words.
     public init(move: Move?, ponderMove: Move? = nil, draw: Bool = false, resign: Bool = false) {
         self.move = move
         self.ponderMove = ponderMove

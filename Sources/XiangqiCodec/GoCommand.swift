@@ -6,28 +6,44 @@ import XiangqiSearch
 /// bad or out-of-range numbers and unknown words are reported through `messages` (for
 /// `info string`) and skipped or clamped.
 public struct GoCommand: Sendable, Equatable {
+    /// `ponder`: search on the opponent's time until `ponderhit` or `stop`.
     public var ponder = false
+    /// UCCI `draw`: the opponent offers a draw with its last move.
     public var draw = false
+    /// `infinite`: search until `stop`, whatever else is given.
     public var infinite = false
     /// UCCI `depth 0`: report the static evaluation only.
     public var depthZero = false
+    /// `depth N`: the deepest iteration.
     public var depth: Int?
+    /// `nodes N`: stop after about this many nodes.
     public var nodes: UInt64?
+    /// `mate N`: look for a mate in N moves.
     public var mate: Int?
+    /// `movetime N`: milliseconds for this move.
     public var moveTime: Int?
+    /// `perft N` (Stockfish's `go perft`): count the moves to depth N instead of searching.
     public var perftDepth: Int?
+    /// `searchmoves ...`: the root moves to choose among, as written (read in one rank
+    /// numbering by ``MoveListReading``).
     public var searchMoves: [String] = []
     /// UCCI `time`/`increment` (the side to move's clock) and `opptime`/`oppincrement`, in
     /// milliseconds.
     public var ownTime: Int?
+    /// UCCI `increment`, in milliseconds.
     public var ownIncrement = 0
+    /// UCCI `opptime`, in milliseconds.
     public var opponentTime: Int?
+    /// UCCI `oppincrement`, in milliseconds.
     public var opponentIncrement = 0
+    /// `movestogo` (UCCI `movestogo`): moves until the next time control.
     public var movesToGo: Int?
     /// UCI clocks by colour, in milliseconds.
     public var redTime: Int?, blackTime: Int?, redIncrement = 0, blackIncrement = 0
+    /// What parsing reported (bad numbers, unknown words), for `info string`.
     public var messages: [String] = []
 
+    /// A `go` with nothing set: a search without limits.
     public init() {}
 
     /// Parses the words after `go`; `secondsScale` is 1000 when UCCI times are in seconds.

@@ -14,6 +14,7 @@ public struct Bitboard: Hashable, Sendable, BitwiseCopyable, Sequence, CustomStr
     /// The 45 low bits that a lane may use.
     public static let laneMask: UInt64 = (1 << 45) - 1
 
+    /// A bitboard from its two lanes: ranks 0-4 in `lo`, ranks 5-9 in `hi`.
     @inlinable @inline(__always)
     public init(lo: UInt64, hi: UInt64) {
         self.lo = lo
@@ -44,6 +45,8 @@ public struct Bitboard: Hashable, Sendable, BitwiseCopyable, Sequence, CustomStr
         for s in squares { insert(s) }
     }
 
+    /// Whether no square is set.
+    /// Whether some square is set.
     @inlinable @inline(__always) public var isEmpty: Bool { (lo | hi) == 0 }
     @inlinable @inline(__always) public var isNotEmpty: Bool { (lo | hi) != 0 }
 
@@ -51,15 +54,18 @@ public struct Bitboard: Hashable, Sendable, BitwiseCopyable, Sequence, CustomStr
     @inlinable @inline(__always)
     public var count: Int { lo.nonzeroBitCount &+ hi.nonzeroBitCount }
 
+    /// Whether `square` is set.
     @inlinable @inline(__always)
     public func contains(_ square: Square) -> Bool {
         let i = square.rawValue
         return i < 45 ? (lo &>> UInt64(i)) & 1 != 0 : (hi &>> UInt64(i &- 45)) & 1 != 0
     }
 
+    /// Sets `square`.
     @inlinable @inline(__always)
     public mutating func insert(_ square: Square) { self = self | Bitboard(square) }
 
+    /// Clears `square`.
     @inlinable @inline(__always)
     public mutating func remove(_ square: Square) { self = self & ~Bitboard(square) }
 
@@ -109,6 +115,7 @@ public struct Bitboard: Hashable, Sendable, BitwiseCopyable, Sequence, CustomStr
     /// Iterates the squares in index order.
     @frozen
     public struct Iterator: IteratorProtocol {
+        /// The next set square, lowest first; `nil` at the end.
         @usableFromInline var remaining: Bitboard
         @inlinable init(_ b: Bitboard) { remaining = b }
         @inlinable @inline(__always)

@@ -26,6 +26,7 @@ public struct Game: Sendable {
     /// Keys of the start position and of the position after each move (`keys.count == moves.count + 1`).
     public private(set) var keys: [UInt64]
 
+    /// A game from `start` (the start position by default) with no moves yet.
     public init(_ start: Position = .start) {
         startPosition = start
         position = start

@@ -12,6 +12,7 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable {
     /// Nanoseconds since an unspecified start (the system's boot on Linux and Darwin).
     public let nanoseconds: UInt64
 
+    /// The instant `nanoseconds` after the clock's origin.
     @inlinable
     public init(nanoseconds: UInt64) { self.nanoseconds = nanoseconds }
 

@@ -4,11 +4,14 @@
 /// zero, a0a0) and ``null`` (a1a1 with both squares equal) never describe a real move.
 @frozen
 public struct Move: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
+    /// From-square in bits 0-6, to-square in bits 7-13.
     public let rawValue: UInt16
 
+    /// A move from its packed value.
     @inlinable @inline(__always)
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    /// The move from `from` to `to` (legality is not checked).
     @inlinable @inline(__always)
     public init(from: Square, to: Square) {
         rawValue = UInt16(from.rawValue) | UInt16(to.rawValue) &<< 7
@@ -19,8 +22,10 @@ public struct Move: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible
     /// The null move ("pass"), written `0000` on the protocol.
     public static let null = Move(rawValue: 9 | 9 << 7)
 
+    /// The square the piece leaves.
     @inlinable @inline(__always)
     public var from: Square { Square(unchecked: Int(rawValue & 0x7F)) }
+    /// The square the piece goes to.
     @inlinable @inline(__always)
     public var to: Square { Square(unchecked: Int(rawValue &>> 7)) }
 

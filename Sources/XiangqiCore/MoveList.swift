@@ -14,6 +14,7 @@ public struct MoveList: Sendable, RandomAccessCollection {
     /// Number of moves held.
     @inlinable public var count: Int { stored }
 
+    /// An empty list, on the stack.
     @inlinable
     public init() {
         storage = InlineWords32()
@@ -23,6 +24,7 @@ public struct MoveList: Sendable, RandomAccessCollection {
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { count }
 
+    /// The move at `i` (0..<count).
     @inlinable
     public subscript(i: Int) -> Move {
         get { storage.read(fromByteOffset: i &* 2, as: Move.self) }
@@ -47,6 +49,7 @@ public struct MoveList: Sendable, RandomAccessCollection {
         storage.store(move(at: stored), toByteOffset: i &* 2)
     }
 
+    /// Empties the list.
     @inlinable public mutating func removeAll() { stored = 0 }
 
     /// Runs `body` with the moves' memory (valid only inside `body`).

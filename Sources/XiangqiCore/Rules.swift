@@ -5,6 +5,7 @@ public enum GameStatus: Equatable, Sendable, CustomStringConvertible {
     case win(Color, WinReason)
     case draw(DrawReason)
 
+    /// How a game is won.
     public enum WinReason: String, Sendable {
         /// The loser is in check with no legal move.
         case checkmate
@@ -16,6 +17,7 @@ public enum GameStatus: Equatable, Sendable, CustomStringConvertible {
         case perpetualChase = "perpetual chase"
     }
 
+    /// How a game is drawn.
     public enum DrawReason: String, Sendable {
         /// A position repeated with neither side (or both) forcing.
         case repetition

@@ -13,6 +13,7 @@ public final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
+    /// An unlocked lock.
     public init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
@@ -88,6 +89,7 @@ public final class Protected<Value>: @unchecked Sendable {
     private let lock = Lock()
     private var value: Value
 
+    /// Guards `value`, reached only through the lock from now on.
     public init(_ value: Value) { self.value = value }
 
     /// Runs `body` on the value with the lock held.

@@ -49,12 +49,16 @@ public struct BenchSettings: Sendable, Equatable {
         case moveTime(Int)
     }
 
+    /// The transposition table in MB (`bench`'s first argument).
     public var hashMegabytes = 16
+    /// Search threads (`bench`'s second argument).
     public var threads = 1
+    /// How far each position is searched (default: depth 10, the signature's).
     public var limit = Limit.depth(10)
     /// FENs, searched in order.
     public var positions = benchPositions
 
+    /// The settings of `bench` with no arguments unless given.
     public init(hashMegabytes: Int = 16, threads: Int = 1, limit: Limit = .depth(10), positions: [String] = benchPositions) {
         self.hashMegabytes = hashMegabytes
         self.threads = threads

@@ -21,7 +21,9 @@ public final class BookPlayer {
 
     /// What a book answered: the move, its record and the file it came from.
     public struct Choice {
+        /// The move and its record in the book.
         public let entry: BookMove
+        /// The book it came from (a file, or `<built-in>`).
         public let path: String
         /// The most played reply, for `bestmove ... ponder`.
         public let reply: Move?

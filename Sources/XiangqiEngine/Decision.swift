@@ -7,12 +7,14 @@ import XiangqiSearch
 public struct MoveRequest: Sendable {
     /// The game so far; the engine plays for its side to move.
     public var game: Game
+    /// How long the search may think (ignored when the book answers).
     public var limits: SearchLimits
     /// The moves to choose among (empty: every legal move).
     public var rootMoves: [Move]
     /// Whether the opponent offers a draw with this move.
     public var drawOffered: Bool
 
+    /// A request to move in `game` under `limits`.
     public init(game: Game, limits: SearchLimits, rootMoves: [Move] = [], drawOffered: Bool = false) {
         self.game = game
         self.limits = limits
@@ -27,6 +29,7 @@ public struct BookSource: Sendable, Equatable {
     public var book: String
     /// Games of the book that played the move, and the mover's score in them (0-100).
     public var games: Int
+    /// The mover's score in those games, 0-100.
     public var percent: Double
 }
 
@@ -38,10 +41,13 @@ public struct MoveDecision: Sendable {
     public var ponderMove: Move?
     /// Centipawns or a mate score (``Score``), for the side to move.
     public var score: Int
+    /// Win, draw and loss chances from ``score``.
     public var chances: Chances
     /// The expected line from the move on.
     public var principalVariation: [Move]
+    /// The depth of the last completed iteration (0 for a book move).
     public var depth: Int
+    /// Nodes searched (0 for a book move).
     public var nodes: UInt64
     /// Set when the book answered.
     public var book: BookSource?

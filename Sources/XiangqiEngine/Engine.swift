@@ -58,6 +58,7 @@ public final class Engine: @unchecked Sendable {
     /// The most search threads an engine runs.
     public static let maximumThreads = 256
 
+    /// An engine with a table of `hashMegabytes` MB, one thread, full strength, the handcrafted evaluation until ``setNetwork(_:)``.
     public init(hashMegabytes: Int = Engine.defaultHashMegabytes) {
         table = TranspositionTable(megabytes: hashMegabytes)
         tableMegabytes = table.megabytes

@@ -8,7 +8,9 @@ import XiangqiSearch
 public enum StrengthLadder {
     /// (level, Elo), measured.
     public static let points: [(level: Int, elo: Int)] = [(0, 820), (5, 1215), (10, 1530), (15, 1855), (20, 2400)]
+    /// The lowest `UCI_Elo` (level 0's).
     public static var minimumElo: Int { points.first!.elo }
+    /// The highest `UCI_Elo` (level 20's).
     public static var maximumElo: Int { points.last!.elo }
 
     /// The highest level whose Elo on the ladder does not exceed `elo`.

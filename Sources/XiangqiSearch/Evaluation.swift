@@ -140,6 +140,7 @@ public struct Evaluator: Sendable {
     /// ``knowledge`` is full); searches update its accumulators move by move.
     public var network: Network?
 
+    /// An evaluator with these handcrafted weights (indexed by ``EvalParameter``) and no network.
     public init(weights: [Int] = EvalParameter.defaults) {
         precondition(weights.count == EvalParameter.allCases.count)
         self.weights = weights
@@ -400,7 +401,9 @@ public struct Evaluator: Sendable {
 
 /// One line of ``Evaluator/breakdown(_:)``.
 public struct EvalTerm: Sendable {
+    /// The term's name, as `eval` prints it.
     public var name: String
+    /// Centipawns for each side in the middlegame and the endgame, before phase blending.
     public var redMiddlegame = 0, redEndgame = 0, blackMiddlegame = 0, blackEndgame = 0
 }
 

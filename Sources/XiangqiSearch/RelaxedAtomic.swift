@@ -7,6 +7,7 @@ public final class RelaxedAtomic<Value: AtomicWordRepresentable>: @unchecked Sen
     // The word sits at a stable heap address for the object's lifetime, on its own cache line.
     private let word: UnsafeMutablePointer<UInt64>
 
+    /// A word holding `value`.
     public init(_ value: Value) {
         word = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 64).bindMemory(to: UInt64.self, capacity: 8)
         word.initialize(repeating: 0, count: 8)
@@ -31,16 +32,22 @@ public protocol AtomicWordRepresentable {
 }
 
 extension Bool: AtomicWordRepresentable {
+    /// The value a stored word holds (for the atomic cell).
+    /// The value as a word (for the atomic cell).
     @inlinable public init(atomicWord: UInt64) { self = atomicWord != 0 }
     @inlinable public var atomicWord: UInt64 { self ? 1 : 0 }
 }
 
 extension Int: AtomicWordRepresentable {
+    /// The value a stored word holds (for the atomic cell).
+    /// The value as a word (for the atomic cell).
     @inlinable public init(atomicWord: UInt64) { self = Int(truncatingIfNeeded: atomicWord) }
     @inlinable public var atomicWord: UInt64 { UInt64(truncatingIfNeeded: self) }
 }
 
 extension UInt64: AtomicWordRepresentable {
+    /// The value a stored word holds (for the atomic cell).
+    /// The value as a word (for the atomic cell).
     @inlinable public init(atomicWord: UInt64) { self = atomicWord }
     @inlinable public var atomicWord: UInt64 { self }
 }

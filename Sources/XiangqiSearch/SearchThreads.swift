@@ -15,10 +15,12 @@ public final class SearchThreadGroup: Sendable {
     /// Set when the main thread's search has ended: helpers stop at their next check.
     public let finished = RelaxedAtomic<Bool>(false)
 
+    /// A group for `threadCount` threads, the main one included.
     public init(threadCount: Int) {
         counters = (0..<max(1, threadCount)).map { _ in Counter() }
     }
 
+    /// Threads in the group.
     public var threadCount: Int { counters.count }
 
     /// Publishes `thread`'s node count (every 256 nodes, and at the end of its search).

@@ -14,6 +14,7 @@ public final class SearchSignals: Sendable {
     /// Milliseconds (on the search's clock) at which pondering ended.
     public let ponderHitTime = RelaxedAtomic<Int>(0)
 
+    /// Signals at rest: not stopped, not pondering.
     public init() {}
 }
 
@@ -46,6 +47,7 @@ public final class SearchHeap: @unchecked Sendable {
         return stack
     }
 
+    /// Tables for one search thread, allocated once.
     public init() {
         let n = Score.maxPly + 8
         history = .allocate(capacity: 14 * 90)
@@ -108,8 +110,11 @@ public struct SearchOptions: Sendable, Equatable {
     public var pruning = true
     /// Each selective rule on its own, for measuring what it gains (see bench/strength.md).
     public var nullMove = true
+    /// Late-move reductions.
     public var lateMoveReductions = true
+    /// Futility pruning of quiet moves near the leaves.
     public var futility = true
+    /// Reverse futility (static null move) pruning.
     public var reverseFutility = true
     /// Singular extensions of the table move, with multi-cut and negative extensions.
     public var singularExtensions = true
@@ -118,6 +123,7 @@ public struct SearchOptions: Sendable, Equatable {
     /// How many best root moves are searched and reported, each with its own score and line.
     public var multiPV = 1
 
+    /// Options with every rule on, one line, and the given contempt.
     public init(contempt: Int = 0, pruning: Bool = true) {
         self.contempt = contempt
         self.pruning = pruning
@@ -176,6 +182,7 @@ public struct Searcher {
     /// 256 nodes), so that a node limit counts all threads.
     var otherThreadsNodes: UInt64 = 0
 
+    /// Nodes this thread has searched.
     public internal(set) var nodes: UInt64 = 0
     var selectiveDepth = 0
     var stopped = false

@@ -11,10 +11,12 @@ import XiangqiCore
 /// up a move scoring more than ``margin`` below the best is never chosen, so no piece is left
 /// to a one-move capture for nothing (the candidates come from a search that sees captures).
 public struct SkillLevel: Sendable, Equatable {
+    /// The full-strength level.
     public static let maximum = 20
     /// 0...20.
     public let level: Int
 
+    /// Level `level`, clamped to 0...20.
     public init(_ level: Int) { self.level = min(max(level, 0), Self.maximum) }
 
     /// Level 20: no caps, no choice, no noise.

@@ -6,6 +6,7 @@ public struct TimeBudget: Sendable, Equatable {
     /// Milliseconds after which the search stops in the middle of an iteration.
     public var maximum: Int
 
+    /// A budget of `optimum` and `maximum` milliseconds.
     public init(optimum: Int, maximum: Int) {
         self.optimum = optimum
         self.maximum = maximum
@@ -26,6 +27,7 @@ public struct IterationTrend: Sendable, Equatable {
     /// The best move's share of the root nodes searched so far (0...1).
     public var bestMoveNodeShare = 0.0
 
+    /// A trend with nothing known yet.
     public init() {}
 }
 

@@ -19,13 +19,17 @@ public enum Bound: UInt8, Sendable {
 
 /// One transposition-table entry as read: a copy, so readers cannot change the table.
 public struct TTEntry: Sendable, Equatable {
+    /// The best move found there, or ``Move/none``.
     public var move: Move
     /// Score relative to the stored node (mates as distance from that node).
     public var score: Int
     /// Static evaluation of the node, or ``Score/none``.
     public var eval: Int
+    /// The depth the score was searched to.
     public var depth: Int
+    /// Whether the score is exact or a bound.
     public var bound: Bound
+    /// The search (modulo 64) that wrote the entry.
     public var generation: Int
 
     /// Packs the entry in 64 bits: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6.
@@ -51,6 +55,7 @@ public struct TTEntry: Sendable, Equatable {
     }
 
     @inlinable
+    /// An entry with these fields.
     public init(move: Move, score: Int, eval: Int, depth: Int, bound: Bound, generation: Int) {
         self.move = move
         self.score = score

@@ -6,10 +6,12 @@ import Darwin
 
 /// Win, draw and loss chances per mille, for the side to move.
 public struct Chances: Sendable, Equatable {
+    /// Per mille each; the three sum to 1000.
     public var win: Int
     public var draw: Int
     public var loss: Int
 
+    /// Chances as given (per mille).
     public init(win: Int, draw: Int, loss: Int) {
         self.win = win
         self.draw = draw

@@ -8,7 +8,9 @@ import XiangqiCore
 /// One stack per search thread; nothing is allocated after init.
 public final class AccumulatorStack: @unchecked Sendable {
     // Used by one search thread at a time (each thread owns its stack).
+    /// The network whose accumulators the stack holds.
     public let network: Network
+    /// Plies the stack can hold.
     public let plies: Int
     private let storage: UnsafeMutablePointer<Int16>
     /// Per ply: whether the accumulators match the current line, and the move that led to it.

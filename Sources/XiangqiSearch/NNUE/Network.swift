@@ -34,9 +34,13 @@ public final class Network: @unchecked Sendable {
     /// The accumulator width must be a multiple of this (the SIMD chunk).
     public static let hiddenMultiple = 16
 
+    /// King buckets: the feature rows are per bucket of the own king's square.
     public let buckets: Int
+    /// Accumulator width per side.
     public let hidden: Int
+    /// Quantization of the feature layer (weights are value x qa).
     public let qa: Int
+    /// Quantization of the output layer (weights are value x qb).
     public let qb: Int
     /// Centipawns per unit of the network's (unquantized) output.
     public let scale: Int
@@ -57,6 +61,7 @@ public final class Network: @unchecked Sendable {
     let outputWeightsFloat: UnsafeMutablePointer<Float>
     let outputBias: Int32
 
+    /// Rows of the feature layer: buckets x features per bucket.
     public var featureCount: Int { buckets * Self.featuresPerBucket }
 
     /// A network from its weights (row-major `[feature][hidden]` for the first layer).

@@ -17,10 +17,15 @@ import XiangqiCore
 /// Reading checks every field, the exact length and the hash, so a truncated, corrupted or
 /// foreign file is refused with the reason rather than loaded.
 public enum NetworkFile {
+    /// The first four bytes of a network file.
     public static let magic: [UInt8] = Array("XQNN".utf8)
+    /// The file format version this engine reads and writes.
     public static let version: UInt32 = 1
+    /// The input feature set (king-bucketed piece-square features).
     public static let featureSet: UInt32 = 1
+    /// Bytes before the weights.
     public static let headerSize = 40
+    /// The widest accumulator a file may declare.
     public static let maximumHidden = 2048
 
     /// Why a network file was refused.
