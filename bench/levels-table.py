@@ -57,6 +57,12 @@ def statistics(games, stronger):
     n = len(values)
     w, d, l = values.count(1.0), values.count(0.5), values.count(0.0)
     s = sum(values) / n
+    if s in (0.0, 1.0):
+        # No game lost (or none won): no finite estimate. With n games and no loss, the score
+        # is at least 1 - 3/n with 95% confidence (the rule of three), hence a lower bound.
+        bound = elo(1 - 3 / n) if n > 3 else 0.0
+        return {'games': n, 'w': w, 'd': d, 'l': l, 'score': s, 'perfect': True,
+                'elo_pairs': bound if s == 1.0 else -bound, 'elo95_pairs': None, 'elo95': None}
     game_variance = sum((v - s) ** 2 for v in values) / n
     runs, current = [], {}
     for number, value in played:
@@ -72,7 +78,7 @@ def statistics(games, stronger):
     return {'games': n, 'w': w, 'd': d, 'l': l, 'score': s, 'elo': elo(s),
             'elo95': margin(s, 1.959964 * math.sqrt(game_variance / n)),
             'pairs': p, 'elo_pairs': elo(pair_score),
-            'elo95_pairs': margin(pair_score, 1.959964 * math.sqrt(pair_variance / p))}
+            'elo95_pairs': margin(pair_score, 1.959964 * math.sqrt(pair_variance / p)), 'perfect': False}
 
 
 def main():
@@ -97,14 +103,20 @@ def main():
           'Elo of the stronger (95%, pairs) | per-game margin |')
     print('|---|---|---|---|---|---|---|')
     for (weaker, stronger), (name, m) in matches.items():
+        if m['perfect']:
+            figure, per_game = f"{'≥' if m['elo_pairs'] >= 0 else '≤'} {m['elo_pairs']:+.0f} (no finite estimate)", '—'
+        else:
+            figure, per_game = f"{m['elo_pairs']:+.1f} ± {m['elo95_pairs']:.1f}", f"±{m['elo95']:.1f}"
         print(f"| `{name}` | {weaker} : {stronger} | {m['games']} | {m['w']}-{m['d']}-{m['l']} | "
-              f"{100 * m['score']:.1f}% | {m['elo_pairs']:+.1f} ± {m['elo95_pairs']:.1f} | ±{m['elo95']:.1f} |")
+              f"{100 * m['score']:.1f}% | {figure} | {per_game} |")
 
     ladder = {'20': (2400.0, 0.0)}
     changed = True
     while changed:
         changed = False
         for (weaker, stronger), (_, m) in matches.items():
+            if m['perfect']:
+                continue  # a bound, not a difference: the chain does not cross it
             if stronger in ladder and weaker not in ladder:
                 value, error = ladder[stronger]
                 ladder[weaker] = (value - m['elo_pairs'], math.hypot(error, m['elo95_pairs']))
@@ -119,9 +131,47 @@ def main():
     for name, (value, error) in sorted(ladder.items(), key=lambda x: -x[1][0]):
         print(f'| {name} | {value:.0f} | ±{error:.0f} |')
 
+    # Think time per level, from the reports (engine A is the level written second).
+    think = {}
+    for (weaker, stronger), (name, _) in matches.items():
+        report = open(os.path.join(HERE, 'matches', name + '.txt'), encoding='utf-8').read()
+        for side, level in (('A', stronger), ('B', weaker)):
+            found = re.search(rf'^Think time {side}: mean ([\d.]+) ms, median ([\d.]+), p95 ([\d.]+), max ([\d.]+) ms '
+                              rf'over (\d+) moves', report, re.M)
+            if found and level.isdigit() and level not in think:
+                think[level] = (name,) + found.groups()
+    if think:
+        print()
+        print('| level | mean | median | p95 | max | moves | record |')
+        print('|---|---|---|---|---|---|---|')
+        for level in sorted(think, key=int):
+            name, mean, median, p95, most, moves = think[level]
+            print(f'| {level} | {mean} ms | {median} ms | {p95} ms | {most} ms | {moves} | `{name}` |')
+
     points = sorted((int(name), round(value / 5) * 5) for name, (value, _) in ladder.items() if name.isdigit())
-    print()
-    print('UCI_Elo points (level, Elo, rounded to 5): ' + ', '.join(f'({lv}, {e})' for lv, e in points))
+    missing = [level for level in (0, 5, 10, 15) if str(level) not in ladder]
+    if missing:
+        print(f'The chain from level 20 does not reach level(s) {missing}: UCI_Elo cannot be placed from these records.')
+        # What the records do say: the levels below, relative to level 0.
+        relative = {'0': (0.0, 0.0)}
+        grown = True
+        while grown:
+            grown = False
+            for (weaker, stronger), (_, m) in matches.items():
+                if not m['perfect'] and weaker in relative and stronger not in relative:
+                    value, error = relative[weaker]
+                    relative[stronger] = (value + m['elo_pairs'], math.hypot(error, m['elo95_pairs']))
+                    grown = True
+        print()
+        print('| level | Elo above level 0 | 95% margin |')
+        print('|---|---|---|')
+        for name, (value, error) in sorted(relative.items(), key=lambda x: x[1][0]):
+            print(f'| {name} | {value:+.0f} | ±{error:.0f} |')
+    else:
+        print()
+        print('UCI_Elo points (level, Elo, rounded to 5): ' + ', '.join(f'({lv}, {e})' for lv, e in points))
+    if '--write-swift' in sys.argv and missing:
+        sys.exit('--write-swift refused: the ladder is incomplete')
     if '--write-swift' in sys.argv:
         source = open(STRENGTH, encoding='utf-8').read()
         old = re.search(r'public static let points: \[\(level: Int, elo: Int\)\] = \[(.*?)\]\n', source)
