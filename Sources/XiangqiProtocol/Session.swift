@@ -289,9 +289,8 @@ public final class Session: @unchecked Sendable {
         }
         let moveTokens = movesIndex < args.count ? Array(args[(movesIndex + 1)...]) : []
         guard case .read(let reading) = MoveListReading.game(moveTokens, from: start, known: rankNumbering) else {
-            inform("the moves read legally with ranks numbered 0-9 and with ranks numbered 1-10, to different "
-                + "positions, and no earlier command showed which the GUI uses; no position is set "
-                + "(send the game from its start position, or one move in its numbering first)")
+            inform("moves legal with ranks 0-9 and with ranks 1-10 alike, and no earlier command showed "
+                + "which the GUI uses: no position is set (send the game from its start)")
             return .invalid
         }
         if reading.numberingIsShown { rankNumbering = reading.numbering }
@@ -309,8 +308,8 @@ public final class Session: @unchecked Sendable {
     /// unreadable ones are reported and left out. `nil` when the numbering cannot be told.
     func readChoices(_ tokens: [String], in position: Position, command: String) -> [Move]? {
         guard case .read(let reading) = MoveListReading.choices(tokens, in: position, known: rankNumbering) else {
-            inform("\(command): the moves read legally with ranks numbered 0-9 and with ranks numbered 1-10, "
-                + "and no earlier command showed which the GUI uses; \(command) ignored")
+            inform("\(command): moves legal with ranks 0-9 and with ranks 1-10 alike, and no earlier command "
+                + "showed which the GUI uses: \(command) ignored")
             return nil
         }
         if reading.numberingIsShown { rankNumbering = reading.numbering }
