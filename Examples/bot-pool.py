@@ -7,7 +7,8 @@ played differently; with --seed S each bot gets a seed of its own derived from S
 that can be compared), then `isready`. Games pair two free bots at random
 and run side by side (--concurrency at once): `ucinewgame`, then for each move
 `position startpos moves ...` and `go` with the clock (--clock 60+1) or a fixed time per
-move (--movetime). Every reply is refereed by the engine binary's own `xiangqi status --json`
+move (--movetime). Every reply is refereed by `xiangqi status --json` (--referee, default the
+repository's release build)
 (a server would use its own rules code): a move that is not legal, a bot that exits (crash)
 or one that does not answer within its clock plus --grace seconds (hang) is reported, and a
 bot that crashed or hung is killed and replaced by a fresh one.
@@ -109,13 +110,18 @@ class Bot:
             self.process.wait()
 
 
-def status(engine, moves):
-    """The referee: `xiangqi status --json` for the game so far."""
-    result = subprocess.run([engine, 'status', '--json', '--moves', ' '.join(moves)],
+def status(referee, moves):
+    """The referee: `xiangqi status --json` for the game so far. A game the referee cannot
+    read (an illegal move) comes back as status `illegal`."""
+    result = subprocess.run([referee, 'status', '--json', '--moves', ' '.join(moves)],
                             capture_output=True, text=True)
-    if result.returncode != 0:
-        return {'status': 'illegal', 'detail': (result.stdout + result.stderr).strip()}
-    return json.loads(result.stdout)
+    try:
+        judged = json.loads(result.stdout)
+    except json.JSONDecodeError:
+        raise RuntimeError(f'the referee {referee} did not answer: {(result.stdout + result.stderr).strip()[:200]}')
+    if result.returncode != 0 or 'error' in judged:
+        return {'status': 'illegal', 'detail': judged.get('error', result.stderr.strip())}
+    return judged
 
 
 class Pool:
@@ -144,6 +150,8 @@ class Pool:
 
     def take_pair(self):
         with self.lock:
+            if len(self.free) < 2:
+                return None
             pair = self.random.sample(self.free, 2)
             for bot in pair:
                 self.free.remove(bot)
@@ -155,12 +163,22 @@ class Pool:
             bot.process.wait()
             with self.lock:
                 self.retired.append(bot)
-            bot = self.new_bot()
+            try:
+                bot = self.new_bot()
+            except (OSError, RuntimeError) as error:
+                with self.lock:
+                    self.failures.append(f'a replacement bot could not start: {error}')
+                return
         with self.lock:
             self.free.append(bot)
 
     def play(self, game_number):
-        red, black = self.take_pair()
+        pair = self.take_pair()
+        if pair is None:
+            with self.lock:
+                self.failures.append(f'game {game_number}: fewer than two bots left to play it')
+            return
+        red, black = pair
         options = self.options
         moves, clocks = [], None
         if options.clock:
@@ -200,13 +218,13 @@ class Pool:
                     break
                 clocks[side] += increment * 1000
             if len(answer) < 2 or answer[1] in ('(none)', '0000'):
-                judged = status(options.engine, moves)
+                judged = status(options.referee, moves)
                 result = judged.get('reason') or f'{mover.name} found no move'
                 if judged.get('status') == 'ongoing':
                     self.failure(game_number, mover, 'gave no move in an ongoing game', moves)
                 break
             moves.append(answer[1])
-            judged = status(options.engine, moves)
+            judged = status(options.referee, moves)
             if judged['status'] == 'illegal':
                 result = f'{mover.name} illegal move {answer[1]}'
                 self.failure(game_number, mover, f'illegal move {answer[1]}: {judged["detail"]}', moves[:-1])
@@ -229,6 +247,8 @@ class Pool:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('--engine', default=os.path.join(HERE, '..', '.build', 'release', 'xiangqi'))
+    parser.add_argument('--referee', default=os.path.join(HERE, '..', '.build', 'release', 'xiangqi'),
+                        help='the xiangqi binary whose `status` command judges the games')
     parser.add_argument('--bots', type=int, default=8)
     parser.add_argument('--games', type=int, default=8)
     parser.add_argument('--concurrency', type=int, default=0, help='games at once (default: bots / 2)')
@@ -242,6 +262,7 @@ def main():
     parser.add_argument('--seed', type=int, default=0, help='0: random pairing and play')
     options = parser.parse_args()
     options.engine = os.path.abspath(options.engine)
+    options.referee = os.path.abspath(options.referee)
     if options.bots < 2:
         parser.error('--bots must be at least 2')
     concurrency = max(1, min(options.concurrency or options.bots // 2, options.bots // 2))
@@ -265,7 +286,11 @@ def main():
                 number = numbers.get_nowait()
             except queue.Empty:
                 return
-            pool.play(number)
+            try:
+                pool.play(number)
+            except Exception as error:  # the referee failed, or a bug here: never a silent pass
+                with pool.lock:
+                    pool.failures.append(f'game {number}: stopped: {error}')
 
     workers = [threading.Thread(target=worker) for _ in range(concurrency)]
     for thread in workers:
