@@ -137,34 +137,79 @@ public final class NetworkTrainer: @unchecked Sendable {
                 heldOut += games[games.count - heldOutGames].count
             }
         }
-        var kept: [Int] = []
-        for game in games.dropLast(heldOutGames) {
-            for index in game where append(records[index]) { kept.append(index) }
-        }
+        let trainingIndices = games.dropLast(heldOutGames).flatMap { $0 }
+        var kept = appendAll(trainingIndices, of: records)
         trainingCount = targets.count
         if let validationRecords {
-            for (index, record) in validationRecords.enumerated() where append(record) { kept.append(index) }
+            kept += appendAll(Array(validationRecords.indices), of: validationRecords)
         } else {
-            for game in games.suffix(heldOutGames) {
-                for index in game where append(records[index]) { kept.append(index) }
-            }
+            kept += appendAll(games.suffix(heldOutGames).flatMap { $0 }, of: records)
         }
         validationRecordIndices = Array(kept[trainingCount...])
     }
 
-    /// Adds `record`'s features and target; false when it has no king (not a position).
-    private func append(_ record: TrainingRecord) -> Bool {
-        let us = rows(of: record, for: record.sideToMove), them = rows(of: record, for: record.sideToMove.opponent)
-        guard !us.isEmpty, !them.isEmpty else { return false }
-        let start = features.count
-        features += us.map { UInt16($0) }
-        usRanges.append(start..<features.count)
-        features += them.map { UInt16($0) }
-        themRanges.append((start + us.count)..<features.count)
+    /// Appends the features and targets of `records[indices]` in this order, leaving out
+    /// records with no king (not positions); returns the indices kept. The features are found
+    /// on the threads, a slice each, and appended in order, so the result is the same for any
+    /// thread count.
+    private func appendAll(_ indices: [Int], of records: [TrainingRecord]) -> [Int] {
+        final class Slice: @unchecked Sendable {
+            // Written by one thread, read after the group is done.
+            var features: [UInt16] = []
+            var sideCounts: [(us: Int, them: Int)] = []
+            var targets: [Float] = []
+            var kept: [Int] = []
+        }
+        let sliceCount = max(1, min(settings.threads, indices.count / 4096))
+        let per = (indices.count + sliceCount - 1) / sliceCount
+        let slices = (0..<sliceCount).map { _ in Slice() }
+        Self.parallel(sliceCount) { [self] t in
+            let slice = slices[t]
+            for index in indices[min(indices.count, t * per)..<min(indices.count, (t + 1) * per)] {
+                let record = records[index]
+                let us = rows(of: record, for: record.sideToMove), them = rows(of: record, for: record.sideToMove.opponent)
+                guard !us.isEmpty, !them.isEmpty else { continue }
+                slice.features += us.map { UInt16($0) }
+                slice.features += them.map { UInt16($0) }
+                slice.sideCounts.append((us.count, them.count))
+                slice.targets.append(target(of: record))
+                slice.kept.append(index)
+            }
+        }
+        var kept: [Int] = []
+        for slice in slices {
+            var start = features.count
+            features += slice.features
+            for counts in slice.sideCounts {
+                usRanges.append(start..<(start + counts.us))
+                themRanges.append((start + counts.us)..<(start + counts.us + counts.them))
+                start += counts.us + counts.them
+            }
+            targets += slice.targets
+            kept += slice.kept
+        }
+        return kept
+    }
+
+    /// The training target of `record`: `λ σ(score / K) + (1 − λ) result`, side to move's view.
+    private func target(of record: TrainingRecord) -> Float {
         let result = Float(record.sideToMove == .red ? record.redResult : -record.redResult) * 0.5 + 0.5
         let fromScore = Self.logistic(Float(record.score) / settings.sigmoidScale)
-        targets.append(settings.scoreWeight * fromScore + (1 - settings.scoreWeight) * result)
-        return true
+        return settings.scoreWeight * fromScore + (1 - settings.scoreWeight) * result
+    }
+
+    /// Runs `body(0)` ... `body(count - 1)` at once, `body(count - 1)` on the calling thread,
+    /// and returns when all are done.
+    private static func parallel(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let group = WorkGroup(count: count)
+        for t in 0..<count {
+            let work: @Sendable () -> Void = {
+                body(t)
+                group.done()
+            }
+            if t == count - 1 { work() } else { startThread(stackSize: 1 << 20, work) }
+        }
+        group.wait()
     }
 
     /// The games of `records` as ranges of indices: datagen writes each game's positions
@@ -206,7 +251,7 @@ public final class NetworkTrainer: @unchecked Sendable {
         var random = SeededGenerator(seed: settings.seed ^ 0x5151)
         var rate = settings.learningRate
         let threads = max(1, settings.threads)
-        let gradients = (0..<threads).map { _ in GradientBuffer(count: parameterCount, hidden: hidden) }
+        let gradients = (0..<threads).map { _ in GradientBuffer(count: parameterCount, hidden: hidden, rows: rowCount) }
         var order = Array(0..<trainingCount)
         // The parameters of the epoch with the lowest validation loss (early stopping: more
         // epochs past it only fit the training games better).
@@ -244,7 +289,7 @@ public final class NetworkTrainer: @unchecked Sendable {
     /// The mean loss over the held-out positions.
     public func validationLoss() -> Double {
         guard validationCount > 0 else { return 0 }
-        let scratch = GradientBuffer(count: 0, hidden: hidden)
+        let scratch = GradientBuffer(count: 0, hidden: hidden, rows: 0)
         var sum = 0.0
         for i in trainingCount..<targets.count {
             let out = forward(i, scratch)
@@ -270,7 +315,7 @@ public final class NetworkTrainer: @unchecked Sendable {
     /// The floating-point model's evaluation of `record`'s position in centipawns for the side
     /// to move (what the quantized network approximates).
     public func prediction(for record: TrainingRecord) -> Double {
-        let scratch = GradientBuffer(count: 0, hidden: hidden)
+        let scratch = GradientBuffer(count: 0, hidden: hidden, rows: 0)
         let us = rows(of: record, for: record.sideToMove), them = rows(of: record, for: record.sideToMove.opponent)
         return Double(output(scratch) { accumulator, side in
             accumulator.update(from: b1, count: hidden)
@@ -305,26 +350,28 @@ public final class NetworkTrainer: @unchecked Sendable {
         }
     }
 
-    /// Gradients of `batch` on the threads, summed, then one Adam step. Returns the loss sum.
+    /// Gradients of `batch` on the threads, then their sum and one Adam step, each thread
+    /// taking a slice of the parameters. Returns the loss sum. Each parameter's gradients are
+    /// added in thread order whatever the slices, so a run depends on the thread count only
+    /// through the slices of the batch.
     private func gradientStep(_ batch: ArraySlice<Int>, gradients: [GradientBuffer], rate: Float) -> Double {
         let slices = gradients.count
         let per = (batch.count + slices - 1) / slices
-        let group = WorkGroup(count: slices)
-        for t in 0..<slices {
+        Self.parallel(slices) { [self] t in
             let lower = batch.startIndex + min(batch.count, t * per), upper = batch.startIndex + min(batch.count, (t + 1) * per)
-            let slice = batch[lower..<upper], buffer = gradients[t]
-            let work: @Sendable () -> Void = { [self] in
-                buffer.clear()
-                buffer.loss = 0
-                for i in slice { accumulateGradient(i, buffer) }
-                group.done()
-            }
-            if t == slices - 1 { work() } else { startThread(stackSize: 1 << 20, work) }
+            let buffer = gradients[t]
+            buffer.clear()
+            buffer.loss = 0
+            for i in batch[lower..<upper] { accumulateGradient(i, buffer) }
         }
-        group.wait()
-        let total = gradients[0]
-        for other in gradients.dropFirst() { total.add(other) }
-        adamStep(total.values, scale: 1 / Float(batch.count), rate: rate)
+        step += 1
+        let adam = AdamStep(step: step, rate: rate, scale: 1 / Float(batch.count))
+        // Slices of whole first-layer rows (whole cache lines: hidden is a multiple of 16).
+        let units = (parameterCount + hidden - 1) / hidden, unitsPer = (units + slices - 1) / slices
+        Self.parallel(slices) { [self] t in
+            let lower = min(parameterCount, t * unitsPer * hidden), upper = min(parameterCount, (t + 1) * unitsPer * hidden)
+            adamStep(lower..<upper, gradients: gradients, adam)
+        }
         return gradients.reduce(0) { $0 + $1.loss }
     }
 
@@ -354,28 +401,68 @@ public final class NetworkTrainer: @unchecked Sendable {
             j += 16
         }
         features.withUnsafeBufferPointer { f in
-            for index in usRanges[i] { add(g.us, to: gw1 + Int(f[index]) * hidden) }
-            for index in themRanges[i] { add(g.them, to: gw1 + Int(f[index]) * hidden) }
+            for index in usRanges[i] {
+                g.touch(Int(f[index]))
+                add(g.us, to: gw1 + Int(f[index]) * hidden)
+            }
+            for index in themRanges[i] {
+                g.touch(Int(f[index]))
+                add(g.them, to: gw1 + Int(f[index]) * hidden)
+            }
         }
     }
 
-    /// Adam on every parameter with gradient `gradient × scale`; weights are kept within
-    /// what the file's Int16 quantization can hold.
-    private func adamStep(_ gradient: UnsafeMutablePointer<Float>, scale: Float, rate: Float) {
-        step += 1
-        let beta1: Float = 0.9, beta2: Float = 0.999, epsilon: Float = 1e-8
-        let correction1 = 1 - powf(beta1, Float(step)), correction2 = 1 - powf(beta2, Float(step))
-        let firstLayerLimit = 32000 / Float(settings.qa), outputLimit = 32000 / Float(settings.qb)
-        let outputStart = rowCount * hidden + hidden
-        for i in 0..<parameterCount {
-            let g = gradient[i] * scale
-            let m = beta1 * firstMoment[i] + (1 - beta1) * g
-            let v = beta2 * secondMoment[i] + (1 - beta2) * g * g
-            firstMoment[i] = m
-            secondMoment[i] = v
-            let limit = i < outputStart ? firstLayerLimit : outputLimit
-            parameters[i] = min(max(parameters[i] - rate * (m / correction1) / ((v / correction2).squareRoot() + epsilon), -limit), limit)
+    /// One Adam step's constants.
+    private struct AdamStep {
+        let rate: Float, scale: Float, correction1: Float, correction2: Float
+        static let beta1: Float = 0.9, beta2: Float = 0.999, epsilon: Float = 1e-8
+        init(step: Int, rate: Float, scale: Float) {
+            self.rate = rate
+            self.scale = scale
+            correction1 = 1 - powf(Self.beta1, Float(step))
+            correction2 = 1 - powf(Self.beta2, Float(step))
         }
+    }
+
+    /// Adam on the parameters of `range` with gradient `(Σ gradients) × scale`, summed in
+    /// thread order (a first-layer row that a thread did not touch adds nothing, as its zeros
+    /// would); weights are kept within what the file's Int16 quantization can hold.
+    private func adamStep(_ range: Range<Int>, gradients: [GradientBuffer], _ adam: AdamStep) {
+        let firstLayerLimit = 32000 / Float(settings.qa), outputLimit = 32000 / Float(settings.qb)
+        let firstLayerEnd = rowCount * hidden, outputStart = firstLayerEnd + hidden
+        let sum = UnsafeMutablePointer<Float>.allocate(capacity: max(range.count, 1))
+        defer { sum.deallocate() }
+        var i = range.lowerBound
+        while i < range.upperBound {
+            // One first-layer row, summed over the threads that touched it, or the dense rest.
+            let upper = i < firstLayerEnd ? min(range.upperBound, (i / hidden + 1) * hidden) : range.upperBound
+            let width = upper - i
+            var started = false
+            for buffer in gradients where i >= firstLayerEnd || buffer.touched[i / hidden] {
+                let source = buffer.values + i
+                if started {
+                    for k in 0..<width { sum[k] += source[k] }
+                } else {
+                    sum.update(from: source, count: width)
+                    started = true
+                }
+            }
+            if !started { sum.update(repeating: 0, count: width) }
+            for k in 0..<width {
+                let j = i + k
+                update(j, gradient: sum[k] * adam.scale, adam, limit: j < outputStart ? firstLayerLimit : outputLimit)
+            }
+            i = upper
+        }
+    }
+
+    @inline(__always) private func update(_ i: Int, gradient g: Float, _ adam: AdamStep, limit: Float) {
+        let beta1 = AdamStep.beta1, beta2 = AdamStep.beta2
+        let m = beta1 * firstMoment[i] + (1 - beta1) * g
+        let v = beta2 * secondMoment[i] + (1 - beta2) * g * g
+        firstMoment[i] = m
+        secondMoment[i] = v
+        parameters[i] = min(max(parameters[i] - adam.rate * (m / adam.correction1) / ((v / adam.correction2).squareRoot() + AdamStep.epsilon), -limit), limit)
     }
 
     /// The network with the current parameters, quantized (factor rows added into each
@@ -419,35 +506,57 @@ public final class NetworkTrainer: @unchecked Sendable {
     }
 }
 
-/// One thread's gradient sums and scratch accumulators.
+/// One thread's gradient sums and scratch accumulators, with the first-layer rows it touched
+/// since it was last cleared (the others hold zeros).
 private final class GradientBuffer: @unchecked Sendable {
     // Owned by one thread during a batch, read by the trainer after it.
     let count: Int
     let values: UnsafeMutablePointer<Float>
     let us: UnsafeMutablePointer<Float>
     let them: UnsafeMutablePointer<Float>
+    let hidden: Int
+    let touched: UnsafeMutablePointer<Bool>
+    private var touchedRows: [Int] = []
     var loss = 0.0
 
-    init(count: Int, hidden: Int) {
+    init(count: Int, hidden: Int, rows: Int) {
         self.count = count
+        self.hidden = hidden
         values = .allocate(capacity: max(count, 1))
         values.initialize(repeating: 0, count: max(count, 1))
         us = .allocate(capacity: hidden)
         us.initialize(repeating: 0, count: hidden)
         them = .allocate(capacity: hidden)
         them.initialize(repeating: 0, count: hidden)
+        touched = .allocate(capacity: max(rows, 1))
+        touched.initialize(repeating: false, count: max(rows, 1))
+        firstLayerEnd = rows * hidden
     }
+
+    private let firstLayerEnd: Int
 
     deinit {
         values.deallocate()
         us.deallocate()
         them.deallocate()
+        touched.deallocate()
     }
 
-    func clear() { values.update(repeating: 0, count: count) }
+    @inline(__always) func touch(_ row: Int) {
+        if !touched[row] {
+            touched[row] = true
+            touchedRows.append(row)
+        }
+    }
 
-    func add(_ other: GradientBuffer) {
-        for i in 0..<count { values[i] += other.values[i] }
+    /// Zeros the touched rows and everything after the first layer.
+    func clear() {
+        for row in touchedRows {
+            (values + row * hidden).update(repeating: 0, count: hidden)
+            touched[row] = false
+        }
+        touchedRows.removeAll(keepingCapacity: true)
+        (values + firstLayerEnd).update(repeating: 0, count: count - firstLayerEnd)
     }
 }
 
