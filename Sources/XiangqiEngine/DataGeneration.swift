@@ -43,6 +43,9 @@ public struct DataGeneration: Sendable {
         public var result: GameResult
         public var reason: String
         public var plies: Int
+        /// The lowest depth that a search of the game completed (a search stopped by its
+        /// hard node bound before depth 1 completes has depth 0).
+        public var shallowestDepth = Int.max
     }
 
     /// Plays game `index` with `engine`; `nil` when its random opening was unusable (the game
@@ -59,11 +62,12 @@ public struct DataGeneration: Sendable {
         let openingPlies = game.moves.count
         let limits = SearchLimits(depth: depth, nodes: depth == nil ? nodes : nil)
         var records: [TrainingRecord] = []
-        var winning = (plies: 0, sign: 0), drawish = 0
+        var winning = (plies: 0, sign: 0), drawish = 0, shallowestDepth = Int.max
         func finish(_ result: GameResult, _ reason: String) -> Outcome {
             let red = result == .redWins ? 1 : result == .blackWins ? -1 : 0
             for i in records.indices { records[i].redResult = red }
-            return Outcome(records: records, result: result, reason: reason, plies: game.moves.count)
+            return Outcome(records: records, result: result, reason: reason, plies: game.moves.count,
+                           shallowestDepth: shallowestDepth)
         }
         while true {
             let status = game.status()
@@ -72,6 +76,7 @@ public struct DataGeneration: Sendable {
             let position = game.position
             let searched = engine.search(limits, game: game, fullStrength: true)
             guard let move = searched.bestMove else { return finish(.draw, "no move") }
+            shallowestDepth = min(shallowestDepth, searched.depth)
             let score = searched.score
             if game.moves.count == openingPlies && abs(score) > openingScoreLimit { return nil }
             let redScore = position.sideToMove == .red ? score : -score

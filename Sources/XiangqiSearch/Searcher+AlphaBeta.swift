@@ -373,6 +373,13 @@ extension Searcher {
         if stopped { return 0 }
         nodes &+= 1
         if ply > selectiveDepth { selectiveDepth = ply }
+        // Repetitions end here as in the main search: chains of checks that give check back
+        // (a cannon's screen moving away, say) would otherwise cycle to the maximum ply in
+        // every branch, and a depth-1 search would not end.
+        if ply > 0 {
+            let back = repetitionDistance()
+            if back > 0 { return repetitionScore(back, ply: ply) }
+        }
         let inCheck = position.isInCheck
         if isInsufficientMaterial() { return drawScore() }
         if ply >= Score.maxPly - 2 { return inCheck ? 0 : staticEvaluation(ply) }
@@ -403,9 +410,14 @@ extension Searcher {
                 if list.pickedScore < Self.goodCaptureBase { continue }
             }
             let mover = position.piece(at: move.from)
+            playedMoves[ply] = move
+            movedPieces[ply] = mover
             let undo = position.make(move)
+            undos[ply] = undo
             accumulators?.record(ply: ply &+ 1, move: move, moved: mover, captured: undo.capturedPiece)
+            keys.append(position.key)
             let score = -quiescence(-beta, -alpha, ply + 1, pvNode: pvNode)
+            keys.removeLast()
             position.unmake(move, undo)
             if stopped { return 0 }
             if score > best {

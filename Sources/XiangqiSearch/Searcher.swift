@@ -363,7 +363,12 @@ public struct Searcher {
     /// no limits of their own: they stop when the main thread's search ends.
     @inline(__always)
     mutating func checkLimits() {
-        if let limit = limits.nodes, nodes &+ otherThreadsNodes >= limit, completedDepth >= 1 {
+        // Limits wait for the first iteration, so that the move played was searched, but only
+        // up to a hard bound (a first iteration that explodes must not hang the engine or
+        // lose on time): 64 times the node budget (at least 65,536 nodes), or the time
+        // budget's maximum once 1,024 nodes are searched.
+        if let limit = limits.nodes, nodes &+ otherThreadsNodes >= limit,
+           completedDepth >= 1 || nodes &+ otherThreadsNodes >= max(limit &* 64, 1 << 16) {
             stopped = true
             return
         }
@@ -380,7 +385,7 @@ public struct Searcher {
             }
             otherThreadsNodes = threads.nodes(excluding: threadIndex)
         }
-        if completedDepth >= 1, !signals.pondering.load() {
+        if !signals.pondering.load() && (completedDepth >= 1 || nodes >= 1 << 10) {
             if stopOnPonderHit {
                 stopped = true
             } else if let budget, elapsed() - signals.ponderHitTime.load() >= budget.maximum {

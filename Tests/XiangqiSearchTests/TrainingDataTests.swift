@@ -92,6 +92,24 @@ import XiangqiSearch
         #expect(networkOne[0]??.records != handcrafted[0]??.records)
         #expect(networkOne[0]??.records == networkTwo[0]??.records && networkOne[1]??.records == networkTwo[1]??.records)
     }
+
+    /// Game 27,535 of seed 5 at 1000 nodes with the built-in network reaches, at ply 87, a
+    /// position whose first iteration never ended before quiescence judged repetitions: checks
+    /// answered by checks cycled to the maximum ply in every branch (the self-play chunk that
+    /// held it hung). It is played to its end now, every search completing depth 1 (not only
+    /// stopped by the hard node bound, 64 times the budget).
+    @Test func aGameWhoseQuiescenceChecksCycleEnds() throws {
+        var settings = DataGeneration()
+        settings.seed = 5
+        settings.nodes = 1000
+        settings.network = NetworkFile.builtIn
+        let engine = Engine(hashMegabytes: 4)
+        engine.setNetwork(NetworkFile.builtIn)
+        let outcome = try #require(settings.playGame(27_535, engine: engine))
+        #expect(outcome.plies > 87)
+        #expect(outcome.shallowestDepth >= 1)
+        #expect(!outcome.records.isEmpty)
+    }
 }
 
 /// Recorded games scored by the search: the game's result on every kept position.
