@@ -45,9 +45,12 @@ let package = Package(
         ),
         .target(name: "XiangqiBook", dependencies: ["XiangqiCore", "CSQLite", "CEmbeddedData"]),
         .target(name: "XiangqiEngine", dependencies: ["XiangqiSearch", "XiangqiBook"]),
+        // Self-play data, training records, the network trainer and the Texel tuner: the
+        // tools' (xiangqi datagen, train, tune), not an app's, so no library product.
+        .target(name: "XiangqiTraining", dependencies: ["XiangqiCore", "XiangqiSearch", "XiangqiEngine"]),
         // The text of what engines say (info and bestmove lines, scores, moves in either rank
         // numbering): written by the protocol session, read by the client, one definition.
-        .target(name: "XiangqiCodec", dependencies: ["XiangqiCore", "XiangqiSearch"]),
+        .target(name: "XiangqiCodec", dependencies: ["XiangqiCore"]),
         .target(name: "XiangqiProtocol", dependencies: ["XiangqiEngine", "XiangqiBook", "XiangqiCodec"]),
         // Other engines as subprocesses (no Foundation: posix_spawn, pipes, a reader thread
         // each), EPD suites, matches and their statistics. Reads engine output with the codec.
@@ -58,6 +61,7 @@ let package = Package(
                 "XiangqiCore",
                 "XiangqiBook",
                 "XiangqiEngine",
+                "XiangqiTraining",
                 "XiangqiProtocol",
                 "XiangqiClient",
                 "XiangqiCodec",
@@ -77,7 +81,7 @@ let package = Package(
             dependencies: ["XiangqiCore", "XiangqiTestSupport"],
             resources: [.copy("Resources")]
         ),
-        .testTarget(name: "XiangqiSearchTests", dependencies: ["XiangqiEngine"]),
+        .testTarget(name: "XiangqiSearchTests", dependencies: ["XiangqiEngine", "XiangqiTraining"]),
         .testTarget(name: "XiangqiBookTests", dependencies: ["XiangqiBook"]),
         .testTarget(name: "XiangqiCodecTests", dependencies: ["XiangqiCodec"]),
         .testTarget(name: "XiangqiClientTests", dependencies: ["XiangqiClient", "xiangqi"]),

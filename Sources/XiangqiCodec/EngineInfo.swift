@@ -1,5 +1,4 @@
 import XiangqiCore
-import XiangqiSearch
 
 /// A score as an engine reports it, from the side to move's view.
 public enum EngineScore: Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import XiangqiCore
-import XiangqiSearch
 
 /// A `go` line of either dialect: what to search and how long. The protocol session parses
 /// GUIs' lines into it, the client writes other engines' lines from it. Parsing never fails:
@@ -51,7 +50,7 @@ public struct GoCommand: Sendable, Equatable {
         var i = 0
         var messages: [String] = []
         /// The number after `word`, clamped to `range` (times: 0 to about 31 years).
-        func number(_ word: String, _ range: ClosedRange<Int> = 0...TimeManager.clockLimit) -> Int? {
+        func number(_ word: String, _ range: ClosedRange<Int> = 0...SearchLimits.clockLimit) -> Int? {
             guard i + 1 < args.count else {
                 messages.append("go: '\(word)' needs a number")
                 return nil

@@ -147,7 +147,7 @@ public struct Evaluator: Sendable {
     }
 
     /// The full middlegame phase: chariots count 4, horses and cannons 2 each.
-    static let fullPhase = 32
+    public static let fullPhase = 32
 
     /// The game phase, 0 (bare endgame) to ``fullPhase``.
     public static func phase(_ p: Position) -> Int {

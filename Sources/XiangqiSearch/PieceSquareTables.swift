@@ -5,9 +5,9 @@ import XiangqiCore
 /// weights. Drawn from red's side with rank 9 (black's back rank) as the first row; black
 /// reads them through the rank mirror. Squares a piece never stands on keep their
 /// earlier values.
-enum PieceSquareTables {
+public enum PieceSquareTables {
     /// Middlegame tables by ``PieceKind`` index.
-    static let middlegame: [[Int]] = [
+    public static let middlegame: [[Int]] = [
         // king
         [
                0,    0,    0,    0,    0,    0,    0,    0,    0,
@@ -102,7 +102,7 @@ enum PieceSquareTables {
     ]
 
     /// Endgame tables by ``PieceKind`` index.
-    static let endgame: [[Int]] = [
+    public static let endgame: [[Int]] = [
         // king
         [
                0,    0,    0,    0,    0,    0,    0,    0,    0,
@@ -197,11 +197,11 @@ enum PieceSquareTables {
     ]
 
     /// Squares of one half of the board (files a-e of each rank): the tuner's table size.
-    static let halfSquares = 50
+    public static let halfSquares = 50
 
     /// The row-major index into the tables for a piece of `color` on `square`.
     @inline(__always)
-    static func index(_ color: Color, _ square: Square) -> Int {
+    public static func index(_ color: Color, _ square: Square) -> Int {
         let s = color == .red ? square : square.mirroredRanks
         return (9 - s.rank) * 9 + s.file
     }

@@ -6,17 +6,6 @@ import Darwin
 import CAtomicWords
 import XiangqiCore
 
-/// How a stored score relates to the true value.
-public enum Bound: UInt8, Sendable {
-    case none = 0
-    /// The true value is at most the score (fail low).
-    case upper = 1
-    /// The true value is at least the score (fail high).
-    case lower = 2
-    /// The score is exact.
-    case exact = 3
-}
-
 /// One transposition-table entry as read: a copy, so readers cannot change the table.
 public struct TTEntry: Sendable, Equatable {
     /// The best move found there, or ``Move/none``.

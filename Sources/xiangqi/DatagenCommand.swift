@@ -8,6 +8,7 @@ import XiangqiClient
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
+import XiangqiTraining
 
 struct DatagenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,7 +20,7 @@ struct DatagenCommand: ParsableCommand {
         written with the search score (side to move) and the game's result. Game i depends only \
         on --seed and i, so runs over --first-game ranges combine into the same data as one run, \
         whatever --threads says. The file is written as OUTPUT.partial and renamed to OUTPUT \
-        when every game is done. Record format: TrainingRecord in the XiangqiEngine library.
+        when every game is done. Record format: TrainingRecord in the XiangqiTraining library.
         """
     )
 

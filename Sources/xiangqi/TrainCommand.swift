@@ -7,6 +7,7 @@ import Darwin
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
+import XiangqiTraining
 
 struct TrainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -6,6 +6,7 @@ import Darwin
 #endif
 import XiangqiCore
 import XiangqiSearch
+import XiangqiTraining
 
 struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -104,7 +105,7 @@ struct TuneCommand: ParsableCommand {
             }.joined(separator: "\n")
         }
         func list(_ name: String, _ all: [[Int]]) -> String {
-            "    static let \(name): [[Int]] = [\n" + PieceKind.allCases.map { kind in
+            "    public static let \(name): [[Int]] = [\n" + PieceKind.allCases.map { kind in
                 "        // \(kind)\n        [\n" + rows(all[kind.index]) + "\n        ],"
             }.joined(separator: "\n") + "\n    ]\n"
         }
@@ -116,17 +117,17 @@ struct TuneCommand: ParsableCommand {
         /// weights. Drawn from red's side with rank 9 (black's back rank) as the first row; black
         /// reads them through the rank mirror. Squares a piece never stands on keep their
         /// earlier values.
-        enum PieceSquareTables {
+        public enum PieceSquareTables {
             /// Middlegame tables by ``PieceKind`` index.
         \(list("middlegame", tables.middlegame))
             /// Endgame tables by ``PieceKind`` index.
         \(list("endgame", tables.endgame))
             /// Squares of one half of the board (files a-e of each rank): the tuner's table size.
-            static let halfSquares = 50
+            public static let halfSquares = 50
 
             /// The row-major index into the tables for a piece of `color` on `square`.
             @inline(__always)
-            static func index(_ color: Color, _ square: Square) -> Int {
+            public static func index(_ color: Color, _ square: Square) -> Int {
                 let s = color == .red ? square : square.mirroredRanks
                 return (9 - s.rank) * 9 + s.file
             }

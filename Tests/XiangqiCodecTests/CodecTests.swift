@@ -1,7 +1,6 @@
 import Testing
 import XiangqiCodec
 import XiangqiCore
-import XiangqiSearch
 
 @Suite struct CodecTests {
     @Test func movesConvertBetweenRankNumberings() {

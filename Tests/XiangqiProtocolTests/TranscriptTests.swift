@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
 @testable import XiangqiProtocol

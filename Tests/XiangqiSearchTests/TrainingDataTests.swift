@@ -2,6 +2,7 @@ import Testing
 import XiangqiCore
 import XiangqiEngine
 import XiangqiSearch
+import XiangqiTraining
 
 /// Training positions: the 32-byte record and the self-play that writes it.
 @Suite struct TrainingDataTests {

@@ -1,4 +1,5 @@
 import XiangqiCore
+import XiangqiEngine
 import XiangqiSearch
 
 /// Self-play that produces training positions (``TrainingRecord``) for an evaluation: each

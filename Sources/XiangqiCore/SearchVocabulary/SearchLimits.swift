@@ -1,5 +1,3 @@
-import XiangqiCore
-
 /// What bounds a search. Any combination may be given; the search stops at the first bound
 /// reached. With none at all it searches until stopped.
 public struct SearchLimits: Sendable, Equatable {
@@ -34,6 +32,9 @@ public struct SearchLimits: Sendable, Equatable {
     public var mate: Int?
     /// Search until stopped, whatever else is set.
     public var infinite = false
+    /// Larger times (about 31 years in milliseconds) are treated as this one, so that
+    /// arithmetic on them cannot overflow; the protocol clamps what it reads to it.
+    public static let clockLimit = 1_000_000_000_000
     /// The default of ``moveOverhead`` (and of the protocol's `Move Overhead` option).
     public static let defaultMoveOverhead = 10
     /// Milliseconds kept back for communication delays, charged once per move.
@@ -54,21 +55,5 @@ public struct SearchLimits: Sendable, Equatable {
         self.moveTime = moveTime
         self.clock = clock
         self.infinite = infinite
-    }
-
-    /// The time budget, or `nil` when time does not bound this search (see ``TimeManager``).
-    /// A fixed move time is meant to be used in full: it sets the maximum, and no optimum
-    /// of its own stops the search earlier. The move overhead it keeps back is at most 2% of
-    /// it (no clock runs out there; 100 ms searches used 88 ms where Fairy-Stockfish used 100).
-    public var timeBudget: TimeBudget? {
-        if infinite { return nil }
-        var budget = clock.map { TimeManager.budget(for: $0, moveOverhead: moveOverhead, ponder: ponderEnabled) }
-        if let moveTime {
-            let time = min(moveTime, TimeManager.clockLimit)
-            let t = max(1, time - min(max(moveOverhead, 0), TimeManager.overheadLimit, time / 50))
-            budget = budget.map { TimeBudget(optimum: min($0.optimum, t), maximum: min($0.maximum, t)) }
-                ?? TimeBudget(optimum: Int.max / 4, maximum: t)
-        }
-        return budget
     }
 }

@@ -1,5 +1,3 @@
-import XiangqiCore
-
 /// Progress of a search, reported after each completed iteration (and on aspiration
 /// failures, with a bound).
 public struct SearchInfo: Sendable {
@@ -47,6 +45,13 @@ public struct CurrentMoveInfo: Sendable {
     public var move: Move
     /// 1-based position of the move in the root move order.
     public var number: Int
+
+    /// The move being searched at `depth`, `number`th in the root order.
+    public init(depth: Int, move: Move, number: Int) {
+        self.depth = depth
+        self.move = move
+        self.number = number
+    }
 }
 
 /// The outcome of a search.

@@ -30,13 +30,13 @@ public enum Score {
     /// Converts a score relative to the root into one relative to the node at `ply`, as
     /// stored in the transposition table.
     @inlinable
-    static func toTable(_ score: Int, ply: Int) -> Int {
+    public static func toTable(_ score: Int, ply: Int) -> Int {
         score >= mateBound ? score + ply : score <= -mateBound ? score - ply : score
     }
 
     /// The inverse of ``toTable(_:ply:)``.
     @inlinable
-    static func fromTable(_ score: Int, ply: Int) -> Int {
+    public static func fromTable(_ score: Int, ply: Int) -> Int {
         score >= mateBound ? score - ply : score <= -mateBound ? score + ply : score
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import XiangqiCore
+import XiangqiSearch
 
 /// Texel-style tuning of ``EvalParameter`` weights on game results.
 ///
