@@ -13,6 +13,8 @@
 # data of a published network can be made again by the engine that made them) instead of
 # the working tree's release build. EVAL_FILE=PATH makes the searches use that network
 # (xiangqi datagen --eval-file): the data of the next network, from the best engine so far.
+# JOBS=N plays the chunks in N processes at once (chunk k in process k mod N; give THREADS 1
+# and N = cores): the bytes of each chunk are the same, and the log keeps chunk order.
 set -euo pipefail
 main() {
     cd "$(dirname "$0")/.."
@@ -24,8 +26,20 @@ main() {
         bin=.build/release/xiangqi
     fi
     mkdir -p "$dir"
-    for ((k = first; k < first + count; k++)); do
-        local file
+    local jobs=${JOBS:-1} job pids=() pid failed=0
+    for ((job = 0; job < jobs; job++)); do
+        playChunks "$((first + job))" "$jobs" &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+    appendChunkLogs
+    return $failed
+}
+# Plays chunks FIRST, FIRST+STEP, ... below first+count; each one's log is kept beside its
+# chunk until appendChunkLogs puts it into log.txt in chunk order.
+playChunks() {
+    local k file
+    for ((k = $1; k < first + count; k += $2)); do
         file=$(printf '%s/chunk-%05d.bin' "$dir" "$k")
         [ -f "$file" ] && continue
         if [ "$seed" = master ]; then
@@ -33,14 +47,23 @@ main() {
                 echo "# chunk $k: gzip -dc books/source/ccpd_master_games.txt.gz | xiangqi datagen --from-games - -o $file --games $per --first-game $((k * per)) --nodes $nodes --threads $threads${EVAL_FILE:+ --eval-file $EVAL_FILE}"
                 gzip -dc books/source/ccpd_master_games.txt.gz | "$bin" datagen --from-games - -o "$file" \
                     --games "$per" --first-game $((k * per)) --nodes "$nodes" --threads "$threads" "${network[@]}"
-            } | tee -a "$dir/log.txt"
+            } > "$file.log"
         else
             {
                 echo "# chunk $k: xiangqi datagen -o $file --games $per --first-game $((k * per)) --seed $seed --nodes $nodes --threads $threads${EVAL_FILE:+ --eval-file $EVAL_FILE}"
                 "$bin" datagen -o "$file" --games "$per" --first-game $((k * per)) \
                     --seed "$seed" --nodes "$nodes" --threads "$threads" "${network[@]}"
-            } | tee -a "$dir/log.txt"
+            } > "$file.log"
         fi
+        [ "${JOBS:-1}" -gt 1 ] || appendChunkLogs
+    done
+}
+appendChunkLogs() {
+    local log
+    for log in "$dir"/chunk-*.bin.log; do
+        [ -f "$log" ] || continue
+        cat "$log" | tee -a "$dir/log.txt"
+        rm "$log"
     done
 }
 main "$@"
