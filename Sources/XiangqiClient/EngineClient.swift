@@ -185,11 +185,9 @@ public actor EngineClient {
             _ = position.make(move)
         }
         process.lines.discardBuffered()
-        var command = "position fen \(fen(start, identity.pieceLetters))"
-        if !moves.isEmpty {
-            command += " moves " + moves.map { MoveText.format($0, identity.rankNumbering) }.joined(separator: " ")
-        }
-        process.writeLine(command)
+        let command = PositionCommand(start: .fen(fen(start, identity.pieceLetters)),
+                                      moveWords: moves.map { MoveText.format($0, identity.rankNumbering) })
+        process.writeLine(command.line)
         let clock = ContinuousClock()
         let started = clock.now
         process.writeLine(limits.goCommand(identity.dialect, sideToMove: position.sideToMove))
@@ -267,7 +265,7 @@ public actor EngineClient {
     }
 
     private func send(_ dialect: EngineDialect, option name: String, value: String) {
-        process?.writeLine(dialect == .uci ? "setoption name \(name) value \(value)" : "setoption \(name) \(value)")
+        process?.writeLine(SetOptionCommand(name: name, value: value).line(dialect))
     }
 
     private func fen(_ position: Position, _ letters: PieceLetters) -> String {

@@ -65,7 +65,29 @@ public struct MoveDecision: Sendable {
         depth = result.depth
         nodes = result.nodes
         book = nil
-        acceptsDraw = drawOffered && Engine.acceptsDraw(score: result.score)
+        acceptsDraw = drawOffered && result.bestMove != nil && Engine.acceptsDraw(score: result.score)
+    }
+
+    /// The answer to a request for the static evaluation only (UCCI `go depth 0`): no move,
+    /// the evaluation `score` for the side to move, depth 0.
+    public init(evaluation score: Int) {
+        move = nil
+        ponderMove = nil
+        self.score = score
+        chances = Chances(score: score)
+        principalVariation = []
+        depth = 0
+        nodes = 0
+        book = nil
+        acceptsDraw = false
+    }
+
+    /// This decision as the answer to a draw offer made after the request (UCCI `ponderhit
+    /// draw`): accepted by the engine's policy (``Engine/acceptsDraw(score:)``).
+    public func withDrawOffered() -> MoveDecision {
+        var decision = self
+        decision.acceptsDraw = move != nil && Engine.acceptsDraw(score: score)
+        return decision
     }
 }
 
@@ -98,6 +120,42 @@ extension Engine {
         return decision
     }
 
+    /// Whether the book may answer a search of `limits`: timed and depth- or node-limited
+    /// searches; analysis (infinite), pondering and mate searches always search.
+    public static func bookMayAnswer(_ limits: SearchLimits, pondering: Bool = false) -> Bool {
+        !pondering && !limits.infinite && limits.mate == nil
+    }
+
+    /// The answer to a request for the static evaluation of `game` only (UCCI `go depth 0`).
+    public func evaluationDecision(for game: Game) -> MoveDecision {
+        MoveDecision(evaluation: evaluator.evaluate(game.position))
+    }
+
+    /// Starts deciding the move for `request`, the streaming form of
+    /// ``decide(_:book:warnings:onInfo:)`` that the protocol sessions use. Returns the book's
+    /// decision when `book` has a move and ``bookMayAnswer(_:pondering:)`` allows it (nothing
+    /// is started); otherwise returns `nil` after starting a search on the engine's thread
+    /// (pondering when `ponder`; see
+    /// ``startSearch(_:game:rootMoves:ponder:onInfo:onCurrentMove:onResult:)``), whose
+    /// decision `onDecision` gets at the end. The game becomes the engine's current game.
+    @discardableResult
+    public func startDecision(_ request: MoveRequest, book: BookPlayer?, ponder: Bool = false, warnings: inout [String],
+                              onInfo: @escaping @Sendable (SearchInfo) -> Void,
+                              onCurrentMove: (@Sendable (CurrentMoveInfo) -> Void)? = nil,
+                              onDecision: @escaping @Sendable (MoveDecision) -> Void) -> MoveDecision? {
+        if let book, Self.bookMayAnswer(request.limits, pondering: ponder),
+           let decision = Self.bookDecision(for: request.game, rootMoves: request.rootMoves, book: book,
+                                            drawOffered: request.drawOffered, warnings: &warnings) {
+            return decision
+        }
+        setGame(request.game)
+        let drawOffered = request.drawOffered
+        startSearch(request.limits, game: request.game, rootMoves: request.rootMoves, ponder: ponder,
+                    onInfo: onInfo, onCurrentMove: onCurrentMove,
+                    onResult: { result in onDecision(MoveDecision(result, drawOffered: drawOffered)) })
+        return nil
+    }
+
     /// Decides the move for `request`: from `book` when it has one (and the limits are not
     /// infinite or a mate search), else by a search at the engine's strength (``skill``,
     /// threads, options). Blocks; `onInfo` receives the search's iterations. Another thread
@@ -105,7 +163,7 @@ extension Engine {
     public func decide(_ request: MoveRequest, book: BookPlayer? = nil, warnings: inout [String],
                        onInfo: (SearchInfo) -> Void = { _ in }) -> MoveDecision {
         let limits = request.limits
-        if let book, !limits.infinite, limits.mate == nil,
+        if let book, Self.bookMayAnswer(limits),
            let decision = Self.bookDecision(for: request.game, rootMoves: request.rootMoves, book: book,
                                             drawOffered: request.drawOffered, warnings: &warnings) {
             return decision
@@ -119,7 +177,7 @@ extension Engine {
     /// best move found so far). Book warnings are dropped.
     public func decide(_ request: MoveRequest, book: BookPlayer? = nil) async -> MoveDecision {
         let limits = request.limits
-        if let book, !limits.infinite, limits.mate == nil {
+        if let book, Self.bookMayAnswer(limits) {
             var warnings: [String] = []
             if let decision = Self.bookDecision(for: request.game, rootMoves: request.rootMoves, book: book,
                                                 drawOffered: request.drawOffered, warnings: &warnings) {

@@ -27,10 +27,10 @@ public final class Session: @unchecked Sendable {
 
     let engine: Engine
     let out: LineSink
-    private let lock = Lock()
+    let lock = Lock()
     public private(set) var dialect = Dialect.none
     /// Set once `quit` was handled; the caller's loop should end.
-    public private(set) var shouldQuit = false
+    public internal(set) var shouldQuit = false
 
     // Position.
     var game: Game? = Game()
@@ -44,18 +44,19 @@ public final class Session: @unchecked Sendable {
     var options = ProtocolOptions()
 
     // Search state (guarded by `lock`).
-    private var holdResult = false
+    var holdResult = false
     /// Whether the running search ends by itself (a bound, no pondering): only then may batch
     /// mode wait for it before reading the next command.
-    private var searchEndsByItself = false
+    var searchEndsByItself = false
     /// Whether the running search has no bound (it ends only by `stop`, even after a ponder hit).
-    private var searchIsInfinite = false
-    private var stopReceived = false
-    private var pendingResult: SearchResult?
-    private var drawOffered = false
-    private var searchDialect = Dialect.none
-    private var searchStart = MonotonicInstant.now
-    private var searchedThisPosition = false
+    var searchIsInfinite = false
+    var stopReceived = false
+    var pendingDecision: MoveDecision?
+    /// A draw offered with `ponderhit draw`, after the search started.
+    var drawOfferedLater = false
+    var searchDialect = Dialect.none
+    var searchStart = MonotonicInstant.now
+    var searchedThisPosition = false
 
     /// The opening books played at the root (see ``BookPlayer``).
     let book: BookPlayer
@@ -223,299 +224,11 @@ public final class Session: @unchecked Sendable {
     }
 
     func setOption(_ args: [String]) {
-        var name = "", value = ""
-        if let first = args.first, first.lowercased() == "name" {
-            let rest = args.dropFirst()
-            if let v = rest.firstIndex(where: { $0.lowercased() == "value" }) {
-                name = rest[rest.startIndex..<v].joined(separator: " ")
-                value = rest[(v + 1)...].joined(separator: " ")
-            } else {
-                name = rest.joined(separator: " ")
-            }
-        } else if let first = args.first {
-            name = first
-            value = args.dropFirst().joined(separator: " ")
-        }
-        guard !name.isEmpty else {
+        guard let command = SetOptionCommand(args) else {
             inform("setoption needs an option name")
             return
         }
-        for message in options.set(name: name, value: value, session: self) { inform(message) }
+        for message in options.set(name: command.name, value: command.value, session: self) { inform(message) }
     }
 
-    // MARK: - Position
-
-    func setPosition(_ args: [String]) {
-        lock.withLock { searchedThisPosition = false }
-        bannedMoves = []
-        switch parsePosition(args) {
-        case .unchanged: break
-        case .invalid: game = nil
-        case .game(let parsed): game = parsed
-        }
-    }
-
-    enum ParsedPosition {
-        /// Nothing usable was given: keep the current position.
-        case unchanged
-        /// A bad FEN: no valid position.
-        case invalid
-        case game(Game)
-    }
-
-    /// Reads `startpos|fen <FEN> [moves ...]` and reports problems. Moves are played up to
-    /// the first illegal one.
-    func parsePosition(_ args: [String]) -> ParsedPosition {
-        guard let kind = args.first?.lowercased() else {
-            inform("position needs 'startpos' or 'fen <FEN>'; position unchanged")
-            return .unchanged
-        }
-        let movesIndex = args.firstIndex(where: { $0.lowercased() == "moves" }) ?? args.count
-        var start: Position
-        switch kind {
-        case "startpos":
-            start = .start
-        case "fen":
-            let fen = args[1..<movesIndex].joined(separator: " ")
-            do {
-                start = try Position(fen: fen)
-            } catch {
-                inform("invalid FEN (\(error)): '\(fen)'; no position is set")
-                return .invalid
-            }
-        default:
-            inform("position needs 'startpos' or 'fen <FEN>', not '\(args[0])'; position unchanged")
-            return .unchanged
-        }
-        let moveTokens = movesIndex < args.count ? Array(args[(movesIndex + 1)...]) : []
-        guard case .read(let reading) = MoveListReading.game(moveTokens, from: start, known: rankNumbering) else {
-            inform("moves legal with ranks 0-9 and with ranks 1-10 alike, and no earlier command showed "
-                + "which the GUI uses: no position is set (send the game from its start)")
-            return .invalid
-        }
-        if reading.numberingIsShown { rankNumbering = reading.numbering }
-        var result = Game(start)
-        for move in reading.moves { try? result.play(move) }
-        if let index = reading.unread.first {
-            inform("illegal move '\(moveTokens[index])' (move \(index + 1) of the list) refused; "
-                + "position kept after move \(index)")
-        }
-        return .game(result)
-    }
-
-    /// Reads the moves of `searchmoves` or `banmoves` (named `command` in messages) in
-    /// `position`: all in one numbering, the session's when the list reads both ways;
-    /// unreadable ones are reported and left out. `nil` when the numbering cannot be told.
-    func readChoices(_ tokens: [String], in position: Position, command: String) -> [Move]? {
-        guard case .read(let reading) = MoveListReading.choices(tokens, in: position, known: rankNumbering) else {
-            inform("\(command): moves legal with ranks 0-9 and with ranks 1-10 alike, and no earlier command "
-                + "showed which the GUI uses: \(command) ignored")
-            return nil
-        }
-        if reading.numberingIsShown { rankNumbering = reading.numbering }
-        for index in reading.unread { inform("\(command): '\(tokens[index])' is not a legal move here, ignored") }
-        return reading.moves
-    }
-
-    /// A move as the GUI expects to read it.
-    func text(_ move: Move) -> String { MoveText.format(move, numbering) }
-
-    /// The rank numbering of the replies: the GUI's, 0-9 until its moves show one.
-    var numbering: RankNumbering { rankNumbering ?? .zeroBased }
-
-    /// The dialect of the running search's output (UCI until a `ucci` handshake).
-    private var searchWireDialect: EngineDialect { lock.withLock { searchDialect } == .ucci ? .ucci : .uci }
-
-    func banMoves(_ args: [String]) {
-        guard let position = game?.position else {
-            inform("no valid position to ban moves in")
-            return
-        }
-        bannedMoves = readChoices(args, in: position, command: "banmoves") ?? []
-    }
-
-    // MARK: - Searching
-
-    func go(_ args: [String], receivedAt: MonotonicInstant = .now) {
-        stopSearchForChange()
-        let command = GoCommand(args, secondsScale: dialect == .ucci && !options.useMillisec ? 1000 : 1)
-        for message in command.messages { inform(message) }
-        if let depth = command.perftDepth {
-            perft([String(depth)])
-            return
-        }
-        guard let game else {
-            inform("no valid position: search refused")
-            sendNoMove(legalMovesExist: true)
-            return
-        }
-        let position = game.position
-        var base = SearchLimits()
-        base.moveOverhead = options.moveOverhead
-        base.ponderEnabled = options.ponder
-        base.startTime = receivedAt
-        let limits = command.limits(for: position.sideToMove, base: base)
-        if options.debug { reportTimeBudget(limits) }
-        let ponder = command.ponder
-        let rootMoves = self.rootMoves(position, searchMoves: command.searchMoves)
-        if command.depthZero && dialect == .ucci {
-            var info = EngineInfo()
-            info.depth = 0
-            info.score = .centipawns(engine.evaluator.evaluate(position))
-            if let line = info.line(.ucci) { send(line) }
-            send(BestMoveLine(move: nil).line(.ucci))
-            return
-        }
-        lock.withLock { searchedThisPosition = true }
-        if rootMoves.isEmpty {
-            sendNoMove(legalMovesExist: position.hasLegalMove)
-            return
-        }
-        // The book answers timed and depth- or node-limited searches; analysis (infinite),
-        // pondering and mate searches always search.
-        if !ponder && !limits.infinite && limits.mate == nil && playBookMove(game, rootMoves) { return }
-        if !options.useHash { engine.newGame() }
-        lock.withLock {
-            holdResult = ponder || limits.infinite
-            // A mate search alone runs until it finds the mate, which may not exist.
-            let bounded = limits.depth != nil || limits.nodes != nil || limits.moveTime != nil || limits.clock != nil
-            searchIsInfinite = limits.infinite || !bounded
-            searchEndsByItself = !ponder && !searchIsInfinite
-            stopReceived = false
-            pendingResult = nil
-            drawOffered = command.draw
-            searchDialect = dialect
-            searchStart = receivedAt
-        }
-        engine.setGame(game)
-        engine.startSearch(limits, rootMoves: rootMoves, ponder: ponder,
-                           onInfo: { [weak self] info in self?.report(info) },
-                           onCurrentMove: { [weak self] current in self?.reportCurrentMove(current) },
-                           onResult: { [weak self] result in self?.finished(result) })
-    }
-
-    /// The moves `go` may choose among: `searchmoves` if given, less `banmoves`.
-    func rootMoves(_ position: Position, searchMoves: [String]) -> [Move] {
-        var rootMoves = position.legalMoves
-        if !searchMoves.isEmpty {
-            if let wanted = readChoices(searchMoves, in: position, command: "searchmoves") {
-                rootMoves = rootMoves.filter { wanted.contains($0) }
-            }
-        }
-        if !bannedMoves.isEmpty { rootMoves = rootMoves.filter { !bannedMoves.contains($0) } }
-        return rootMoves
-    }
-
-    /// With `debug`: the search's time budget, if time bounds it.
-    func reportTimeBudget(_ limits: SearchLimits) {
-        guard let budget = limits.timeBudget else { return }
-        let optimum = budget.optimum < budget.maximum ? "optimum \(budget.optimum) ms, " : ""
-        inform("time budget: \(optimum)maximum \(budget.maximum) ms")
-    }
-
-    /// Plays a book move if the book has one among `rootMoves` (the engine's book decision):
-    /// says so, then `bestmove`.
-    func playBookMove(_ game: Game, _ rootMoves: [Move]) -> Bool {
-        var warnings: [String] = []
-        let decision = Engine.bookDecision(for: game, rootMoves: rootMoves, book: book, warnings: &warnings)
-        for warning in warnings { inform(warning) }
-        guard let decision, let move = decision.move, let source = decision.book else { return false }
-        inform("book move \(text(move)) from \(source.book): \(source.games) games, "
-               + "\(Int(source.percent.rounded()))% for \(game.position.sideToMove)")
-        lock.withLock { searchDialect = dialect }
-        report(SearchInfo(depth: 1, selectiveDepth: 1, score: decision.score, bound: .exact,
-                          nodes: 0, time: 0, hashfull: engine.hashfull, principalVariation: [move]))
-        send(BestMoveLine(move: move, ponderMove: decision.ponderMove).line(searchWireDialect, numbering))
-        return true
-    }
-
-    func sendNoMove(legalMovesExist: Bool) {
-        if dialect != .ucci && !legalMovesExist {
-            var mated = EngineInfo()
-            mated.depth = 0
-            mated.score = .mate(0)
-            if let line = mated.line(.uci) { send(line) }
-        }
-        send(BestMoveLine(move: nil).line(dialect == .ucci ? .ucci : .uci))
-    }
-
-    func report(_ info: SearchInfo) {
-        let chances = options.showWDL ? Chances(score: info.score) : nil
-        // UCCI has no notation for a bound or a second line: those are not reported there.
-        if let line = EngineInfo(info, chances: chances).line(searchWireDialect, numbering) { send(line) }
-    }
-
-    func reportCurrentMove(_ current: CurrentMoveInfo) {
-        send(EngineInfo.currentMoveLine(depth: current.depth, move: current.move, number: current.number, numbering))
-    }
-
-    func finished(_ result: SearchResult) {
-        lock.withLock {
-            if holdResult && !stopReceived {
-                pendingResult = result
-            } else {
-                emitLocked(result)
-            }
-        }
-    }
-
-    /// Writes the `bestmove` line; call with `lock` held.
-    private func emitLocked(_ result: SearchResult) {
-        holdResult = false
-        pendingResult = nil
-        let accepts = result.bestMove != nil && drawOffered && Engine.acceptsDraw(score: result.score)
-        let answer = BestMoveLine(move: result.bestMove, ponderMove: result.ponderMove, draw: accepts)
-        send(answer.line(searchDialect == .ucci ? .ucci : .uci, numbering))
-    }
-
-    func ponderHit(_ args: [String]) {
-        let offered = args.first?.lowercased() == "draw"
-        let elapsed = lock.withLock { searchStart.millisecondsElapsed }
-        engine.ponderHit(elapsedMilliseconds: elapsed)
-        lock.withLock {
-            if offered { drawOffered = true }
-            holdResult = false
-            searchEndsByItself = !searchIsInfinite
-            if let pending = pendingResult { emitLocked(pending) }
-        }
-    }
-
-    func stop() {
-        let idleNoSearch = lock.withLock { () -> Bool in
-            stopReceived = true
-            if let pending = pendingResult {
-                emitLocked(pending)
-                return false
-            }
-            return !engine.isSearching && !searchedThisPosition
-        }
-        engine.stop()
-        if idleNoSearch && dialect == .ucci { send("nobestmove") }
-    }
-
-    func quit() {
-        engine.stop()
-        lock.withLock { stopReceived = true }
-        engine.waitUntilIdle()
-        lock.withLock {
-            if let pending = pendingResult { emitLocked(pending) }
-        }
-        if dialect == .ucci { send("bye") }
-        shouldQuit = true
-    }
-
-    // MARK: - Hash probe
-
-    func probe(_ args: [String]) {
-        guard case .game(let probed) = parsePosition(args), let entry = engine.probe(probed.position) else {
-            send("pophash")
-            return
-        }
-        var line = "pophash"
-        if entry.move.isReal { line += " bestmove \(text(entry.move))" }
-        let score = EngineScore(searchScore: entry.score).ucciValue
-        if entry.bound == .lower || entry.bound == .exact { line += " lowerbound \(score) depth \(entry.depth)" }
-        if entry.bound == .upper || entry.bound == .exact { line += " upperbound \(score) depth \(entry.depth)" }
-        send(line)
-    }
 }

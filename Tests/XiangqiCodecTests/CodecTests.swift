@@ -166,4 +166,46 @@ import XiangqiCore
         }
         #expect(EngineScore(text: "0.43") == nil && EngineScore(text: "+M") == nil && EngineScore(text: "+1.5") == nil)
     }
+
+    @Test func positionLinesReadAndWriteInBothForms() {
+        func read(_ line: String) -> (PositionCommand?, String?) {
+            var message: String?
+            let command = PositionCommand(line.split(separator: " ").map(String.init).dropFirst().map { $0 }, message: &message)
+            return (command, message)
+        }
+        let fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
+        let cases: [(String, PositionCommand)] = [
+            ("position startpos", PositionCommand(start: .startPosition)),
+            ("position startpos moves h2e2 h9g7", PositionCommand(start: .startPosition, moveWords: ["h2e2", "h9g7"])),
+            ("position fen \(fen)", PositionCommand(start: .fen(fen))),
+            ("position fen \(fen) moves e0e1", PositionCommand(start: .fen(fen), moveWords: ["e0e1"])),
+        ]
+        for (line, expected) in cases {
+            let (command, message) = read(line)
+            #expect(command == expected && message == nil, "\(line)")
+            #expect(command?.line == line)
+        }
+        // Case-insensitive keywords; a FEN without moves; "moves" with none after it.
+        #expect(read("position STARTPOS MOVES").0 == PositionCommand(start: .startPosition))
+        #expect(read("position fen").0 == PositionCommand(start: .fen("")))
+        // Neither form: no command, and why.
+        let (none, why) = read("position")
+        #expect(none == nil && why == "position needs 'startpos' or 'fen <FEN>'; position unchanged")
+        let (other, whyOther) = read("position moves h2e2")
+        #expect(other == nil && whyOther == "position needs 'startpos' or 'fen <FEN>', not 'moves'; position unchanged")
+    }
+
+    @Test func setOptionLinesReadBothGrammarsAndWriteEither() {
+        func words(_ line: String) -> [String] { line.split(separator: " ").map(String.init) }
+        #expect(SetOptionCommand(words("name Skill Level value 5")) == SetOptionCommand(name: "Skill Level", value: "5"))
+        #expect(SetOptionCommand(words("NAME Clear Hash")) == SetOptionCommand(name: "Clear Hash", value: ""))
+        #expect(SetOptionCommand(words("name BookFile value /tmp/a b.sqlite")) == SetOptionCommand(name: "BookFile", value: "/tmp/a b.sqlite"))
+        #expect(SetOptionCommand(words("hashsize 64")) == SetOptionCommand(name: "hashsize", value: "64"))
+        #expect(SetOptionCommand(words("usebook")) == SetOptionCommand(name: "usebook", value: ""))
+        #expect(SetOptionCommand([]) == nil && SetOptionCommand(["name"]) == nil && SetOptionCommand(words("name value 3")) == nil)
+        let option = SetOptionCommand(name: "Hash", value: "16")
+        #expect(option.line(.uci) == "setoption name Hash value 16" && option.line(.ucci) == "setoption Hash 16")
+        #expect(SetOptionCommand(words(option.line(.uci)).dropFirst().map { $0 }) == option)
+        #expect(SetOptionCommand(words(option.line(.ucci)).dropFirst().map { $0 }) == option)
+    }
 }
