@@ -46,6 +46,13 @@ public struct ProtocolFuzzer: Sendable {
         var report = Report()
         var random = SeededGenerator(seed: seed)
         var generator = LineGenerator()
+        // The options to set are those the engine announces in each dialect (its option table).
+        let announced = await announcedOptions()
+        if let failure = announced.failure {
+            report.failures.append(failure)
+            return report
+        }
+        generator.options = announced.options
         var engine: ChildProcess?
         var transcript: [[UInt8]] = []
         func send(_ process: ChildProcess, _ line: String) {
@@ -129,6 +136,35 @@ public struct ProtocolFuzzer: Sendable {
         return report
     }
 
+    /// The options the engine announces after `uci` and after `ucci`, in that order.
+    private func announcedOptions() async -> (options: [AnnouncedOption], failure: Failure?) {
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(executable: executable, arguments: arguments)
+        } catch {
+            return ([], Failure(batch: 0, kind: "cannot start: \(error)", lines: []))
+        }
+        var options: [AnnouncedOption] = []
+        for (handshake, answer) in [("uci", "uciok"), ("ucci", "ucciok")] {
+            process.writeLine(handshake)
+            let deadline = ContinuousClock.now + timeout
+            reading: while true {
+                switch await process.lines.next(until: deadline) {
+                case .line(let text, _):
+                    if let option = AnnouncedOption(line: text) { options.append(option) }
+                    if text == answer { break reading }
+                case .closed, .timeout:
+                    let status = await process.terminate(grace: .seconds(5))
+                    return ([], Failure(batch: 0, kind: "no \(answer) after \(handshake) (\(status))",
+                                        lines: [Array(handshake.utf8)]))
+                }
+            }
+        }
+        process.writeLine("quit")
+        await process.terminate(grace: .seconds(5))
+        return (options, nil)
+    }
+
     /// Waits for a line matching `isAnswer`: the line, or what went wrong (crash, hang).
     private func expect(_ process: ChildProcess, _ isAnswer: (String) -> Bool) async -> (String?, failure: String?) {
         let deadline = ContinuousClock.now + timeout
@@ -163,6 +199,8 @@ public struct ProtocolFuzzer: Sendable {
 struct LineGenerator {
     /// Positions reached by random playouts, with a legal move each (for FENs and moves).
     private var positions: [Position] = [.start]
+    /// The options the engine announced; `setoption` lines name one of them, or an unknown name.
+    var options: [AnnouncedOption] = []
 
     /// A legal position with at least one legal move, for the check after a batch.
     mutating func checkPosition(_ random: inout SeededGenerator) -> Position {
@@ -266,36 +304,41 @@ struct LineGenerator {
             }
             return words.joined(separator: " ")
         case 12, 13, 14:
-            let name = pick(["Hash", "Threads", "MultiPV", "Skill Level", "UCI_LimitStrength", "UCI_Elo", "Ponder",
-                             "Move Overhead", "Clear Hash", "UCI_ShowWDL", "UCI_Variant", "Contempt", "OwnBook", "BookFile",
-                             "BookVariety", "BookDepth", "BookMinGames", "Seed", "usebook", "usemillisec", "pruning",
-                             "knowledge", "randomness", "contempt", "hashsize", "batch", "debug", "newgame", "EvalFile", "Use NNUE",
-                             "evalfile", "NoSuchOption"],
-                            &random)
-            let value: String
-            switch name {
-            // Memory-sized options get small or non-numeric values only (a fuzzer must not
-            // allocate gigabytes on a CI machine).
-            case "Hash", "hashsize": value = pick(["1", "2", "16", "0", "-4", "x", "", "1.5"], &random)
-            case "BookFile": value = pick(["/nonexistent/book.sqlite", "/dev/null", "/dev/stdin", "/etc/passwd", "", "books/xiangqi-book.sqlite", "<empty>"], &random)
-            case "EvalFile", "evalfile": value = pick(["/nonexistent/net.nnue", "/dev/null", "/dev/stdin", "/dev/zero", "/etc/passwd", "", "<empty>", "books/xiangqi-book.sqlite"], &random)
-            case "UCI_Variant": value = pick(["xiangqi", "chess", "", "janggi"], &random)
-            case "pruning", "knowledge", "randomness": value = pick(["none", "small", "medium", "large", "huge", "0"], &random)
-            // Batch mode stops reading commands while a bounded search runs, as it should: the
-            // fuzzer leaves it off (its hang on unbounded searches is a transcript test).
-            case "batch": value = pick(["off", "false", "0", "", "maybe"], &random)
-            case "Ponder", "OwnBook", "UCI_LimitStrength", "UCI_ShowWDL", "usebook", "usemillisec", "debug", "Use NNUE":
-                value = pick(["true", "false", "on", "off", "1", "", "maybe"], &random)
-            case "UCI_Elo": value = number(&random, 0...3_000)
-            case "Threads": value = number(&random, 1...4)
-            default: value = number(&random, 0...100)
-            }
+            let unknown = AnnouncedOption(name: "NoSuchOption", kind: .spin(0...100))
+            let option = options.isEmpty || chance(3, &random) ? unknown : pick(options, &random)
+            let name = option.name, value = value(for: option, &random)
             if chance(50, &random) { return "setoption name \(name) value \(value)" }
             return chance(50, &random) ? "setoption \(name) \(value)" : "setoption name \(name)"
         case 15: return "perft " + String(random.next() % 3 + 1)
         case 16: return "go perft " + String(random.next() % 3 + 1)
         default:
             return pick(["isready", "stop", "position startpos", "go depth 2", "ponderhit", "debug on", "debug off"], &random)
+        }
+    }
+
+    /// A value for `option`: of its type, usually within its range, sometimes absurd.
+    private func value(for option: AnnouncedOption, _ random: inout SeededGenerator) -> String {
+        switch option.name.lowercased() {
+        // Memory-sized options get small or non-numeric values only (a fuzzer must not
+        // allocate gigabytes on a CI machine), and a few threads at most.
+        case "hash", "hashsize": return pick(["1", "2", "16", "0", "-4", "x", "", "1.5"], &random)
+        case "threads": return number(&random, 1...4)
+        // Batch mode stops reading commands while a bounded search runs, as it should: the
+        // fuzzer leaves it off (its hang on unbounded searches is a transcript test).
+        case "batch": return pick(["off", "false", "0", "", "maybe"], &random)
+        default: break
+        }
+        switch option.kind {
+        case .check: return pick(["true", "false", "on", "off", "1", "", "maybe"], &random)
+        case .spin(let range):
+            // Within the range, or near it, or absurd.
+            let low = max(range.lowerBound, -1_000_000), high = min(range.upperBound, low + 1_000_000)
+            return chance(70, &random) ? number(&random, low...max(low, high)) : number(&random, (low - 5)...(low + 5))
+        case .combo(let choices): return chance(70, &random) && !choices.isEmpty ? pick(choices, &random) : pick(["", "huge", "0", "NONE"], &random)
+        case .string:
+            return pick(["/nonexistent/file", "/dev/null", "/dev/stdin", "/dev/zero", "/etc/passwd", "", "<empty>",
+                         "<built-in>", "books/xiangqi-book.sqlite", "networks/xiangqi.nnue"], &random)
+        case .button: return pick(["", "now", "1"], &random)
         }
     }
 
@@ -340,5 +383,45 @@ struct LineGenerator {
             break
         }
         return bytes
+    }
+}
+
+/// An option an engine announces: its name and what values it takes.
+struct AnnouncedOption: Equatable {
+    enum Kind: Equatable {
+        case check
+        case spin(ClosedRange<Int>)
+        case combo([String])
+        case string
+        case button
+    }
+
+    var name: String
+    var kind: Kind
+
+    init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+
+    /// Reads UCI's `option name N type T ...` (names may hold spaces) or UCCI's
+    /// `option N type T ...`; `nil` for any other line.
+    init?(line: String) {
+        let words = line.split(separator: " ").map(String.init)
+        guard words.first == "option", let typeIndex = words.firstIndex(of: "type"), typeIndex + 1 < words.count else { return nil }
+        let nameWords = words[1] == "name" ? words[2..<typeIndex] : words[1..<typeIndex]
+        guard !nameWords.isEmpty else { return nil }
+        name = nameWords.joined(separator: " ")
+        func number(after key: String) -> Int? {
+            words.firstIndex(of: key).flatMap { $0 + 1 < words.count ? Int(words[$0 + 1]) : nil }
+        }
+        switch words[typeIndex + 1] {
+        case "check": kind = .check
+        case "spin": kind = .spin((number(after: "min") ?? 0)...max(number(after: "min") ?? 0, number(after: "max") ?? 100))
+        case "combo": kind = .combo(words.indices.filter { words[$0] == "var" && $0 + 1 < words.count }.map { words[$0 + 1] })
+        case "string": kind = .string
+        case "button": kind = .button
+        default: return nil
+        }
     }
 }

@@ -240,3 +240,29 @@ func fakeEngine(_ name: String, onGo: String, onStart: String = "") throws -> St
         #expect(slow.games.first?.reason == "time forfeit by Red")
     }
 }
+
+/// The fuzzer sets the options an engine announces: their lines read in both dialects.
+@Suite struct AnnouncedOptionTests {
+    @Test func optionLinesOfBothDialectsAreRead() {
+        let lines: [(String, AnnouncedOption?)] = [
+            ("option name Skill Level type spin default 20 min 0 max 20", AnnouncedOption(name: "Skill Level", kind: .spin(0...20))),
+            ("option hashsize type spin min 1 max 4096 default 16", AnnouncedOption(name: "hashsize", kind: .spin(1...4096))),
+            ("option name Contempt type spin default 0 min -100 max 100", AnnouncedOption(name: "Contempt", kind: .spin(-100...100))),
+            ("option name Use NNUE type check default true", AnnouncedOption(name: "Use NNUE", kind: .check)),
+            ("option style type combo var solid var normal var risky default normal",
+             AnnouncedOption(name: "style", kind: .combo(["solid", "normal", "risky"]))),
+            ("option name UCI_Variant type combo default xiangqi var xiangqi", AnnouncedOption(name: "UCI_Variant", kind: .combo(["xiangqi"]))),
+            ("option name BookFile type string default <built-in>", AnnouncedOption(name: "BookFile", kind: .string)),
+            ("option name Clear Hash type button", AnnouncedOption(name: "Clear Hash", kind: .button)),
+            ("option newgame type button", AnnouncedOption(name: "newgame", kind: .button)),
+            // Not options, or not readable ones.
+            ("id name Xiangqi", nil), ("option name type spin", nil), ("option name X type", nil),
+            ("option name X type slider", nil), ("optional name X type check", nil),
+        ]
+        for (line, expected) in lines {
+            #expect(AnnouncedOption(line: line) == expected, "\(line)")
+        }
+        // A spin whose bounds are missing or reversed still gives a valid range.
+        #expect(AnnouncedOption(line: "option name N type spin min 5 max 2")?.kind == .spin(5...5))
+    }
+}
