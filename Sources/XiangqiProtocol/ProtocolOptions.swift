@@ -334,6 +334,7 @@ struct OptionSpec: Sendable {
         searchRule("latemovereductions", \.lateMoveReductions),
         searchRule("futility", \.futility),
         searchRule("reversefutility", \.reverseFutility),
+        searchRule("correctionhistory", \.correctionHistory),
         // Old UCCI names, accepted and ignored as the specification advises.
         OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: ["loadbook", "repetition", "drawmoves", "selectivity"]) {
             _, _, _, _ in
