@@ -31,20 +31,14 @@ struct ProtocolOptions {
     /// `isready`, `go` or `eval`, so that start-up to `uciok` stays quick.
     var networkPending = false
 
-    static let levels = ["none", "small", "medium", "large"]
-    static let randomnessLevels = ["none", "tiny", "small", "medium", "large", "huge"]
-    static let styles = ["solid", "normal", "risky"]
+    static let levels = EffortLevel.allCases.map(\.rawValue)
+    static let randomnessLevels = Randomness.allCases.map(\.rawValue)
+    static let styles = PlayingStyle.allCases.map(\.rawValue)
     static let maxHash = 4096
     static let maxMultiPV = 10
 
     /// The level in force: `UCI_Elo` through the ladder when strength is limited, else `Skill Level`.
     var effectiveLevel: Int { limitStrength ? StrengthLadder.level(forElo: elo) : skillLevel }
-
-    /// The evaluation-noise seed (UCCI `randomness`): derived from `Seed`, so that a seeded
-    /// game replays with its noise; with `Seed` 0, a random one.
-    static func noiseSeed(for seed: UInt64) -> UInt64 {
-        seed == 0 ? UInt64.random(in: 1...UInt64.max) : (seed &+ 0x5DEE_CE66) &* 0x9E37_79B9_7F4A_7C15 | 1
-    }
 
     /// The option lines sent in the handshake, from ``OptionSpec/table``.
     static func announcements(_ dialect: Session.Dialect, bookFiles: [String], evalFile: String) -> [String] {
@@ -247,19 +241,18 @@ struct OptionSpec: Sendable {
             if v.flag(false, &m) { m.append("option promotion: the promotion variant is not supported; kept false") }
         },
         combo("pruning", \.pruning, ProtocolOptions.levels, default: "large") { options, session in
-            session.engine.searchOptions.pruning = options.pruning != "none"
+            session.engine.searchOptions.pruning = (EffortLevel(rawValue: options.pruning) ?? .large).prunes
         },
         combo("knowledge", \.knowledge, ProtocolOptions.levels, default: "large") { options, session in
-            session.engine.evaluator.knowledge = options.knowledge == "none" ? .material : options.knowledge == "small" ? .tables : .full
+            session.engine.evaluator.knowledge = (EffortLevel(rawValue: options.knowledge) ?? .large).knowledge
         },
         combo("randomness", \.randomness, ProtocolOptions.randomnessLevels, default: "none") { options, session in
-            let amplitudes = ["none": 0, "tiny": 5, "small": 10, "medium": 20, "large": 40, "huge": 80]
-            session.engine.evaluator.noiseAmplitude = amplitudes[options.randomness] ?? 0
-            session.engine.evaluator.noiseSeed = ProtocolOptions.noiseSeed(for: session.book.seed)
+            session.engine.setRandomness(Randomness(rawValue: options.randomness) ?? .none, seed: session.book.seed)
         },
         combo("style", \.style, ProtocolOptions.styles, default: "normal") { options, session in
-            options.contempt = options.style == "solid" ? -15 : options.style == "risky" ? 25 : 0
-            session.engine.searchOptions.contempt = options.contempt
+            let style = PlayingStyle(rawValue: options.style) ?? .normal
+            options.contempt = style.contempt
+            session.engine.setStyle(style)
         },
         OptionSpec(uci: "Contempt", ucci: "contempt", kind: .spin(-100...100, 0)) { options, session, v, m in
             options.contempt = v.spin(options.contempt, -100...100, &m)
@@ -324,7 +317,7 @@ struct OptionSpec: Sendable {
             let seed = UInt64(v.spin(Int(session.book.seed), 0...Int(Int32.max), &m))
             session.book.setSeed(seed)
             session.engine.setSeed(seed)
-            session.engine.evaluator.noiseSeed = ProtocolOptions.noiseSeed(for: seed)
+            session.engine.evaluator.noiseSeed = Engine.noiseSeed(for: seed)
         },
         OptionSpec(uci: nil, ucci: "newgame", kind: .button) { _, session, _, _ in
             session.engine.newGame()

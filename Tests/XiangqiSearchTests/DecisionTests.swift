@@ -130,3 +130,21 @@ import XiangqiSearch
         #expect(game.moves.count == 1)
     }
 }
+
+/// The engine's policy for UCCI's style, randomness, knowledge and pruning words.
+@Suite struct PlayingStyleTests {
+    @Test func stylesAndLevelsSetTheEngine() {
+        #expect(PlayingStyle.allCases.map(\.contempt) == [-15, 0, 25])
+        #expect(Randomness.allCases.map(\.noiseAmplitude) == [0, 5, 10, 20, 40, 80])
+        #expect(EffortLevel.allCases.map(\.knowledge) == [.material, .tables, .full, .full])
+        #expect(EffortLevel.allCases.map(\.prunes) == [false, true, true, true])
+        let engine = Engine(hashMegabytes: 1)
+        engine.setStyle(.risky)
+        #expect(engine.searchOptions.contempt == 25)
+        engine.setRandomness(.large, seed: 7)
+        #expect(engine.evaluator.noiseAmplitude == 40 && engine.evaluator.noiseSeed == Engine.noiseSeed(for: 7))
+        // A game seed gives the same noise again; seed 0 a fresh one each time.
+        #expect(Engine.noiseSeed(for: 7) == Engine.noiseSeed(for: 7) && Engine.noiseSeed(for: 7) != Engine.noiseSeed(for: 8))
+        #expect(Engine.noiseSeed(for: 0) != 0)
+    }
+}
