@@ -22,11 +22,14 @@ struct ProtocolOptions {
     var skillLevel = 20
     var limitStrength = false
     var elo = StrengthLadder.maximumElo
-    /// `EvalFile` as set (the file of the network in use, or `<built-in>`), that network
-    /// (`nil`: none loaded yet), and whether it evaluates (`Use NNUE`).
-    var evalFile = "<empty>"
-    var network: Network?
+    /// The network `EvalFile` chose (the engine's choice, with its fallback), and whether it
+    /// evaluates (`Use NNUE`).
+    var networks = NetworkChoice()
     var useNetwork = true
+    /// `EvalFile` as announced: the file of the network in use, or `<built-in>`.
+    var evalFile: String { networks.file }
+    /// The network in use (`nil`: none loaded yet).
+    var network: Network? { networks.network }
     /// Set while the default network (found at start) waits to be loaded: at the first
     /// `isready`, `go` or `eval`, so that start-up to `uciok` stays quick.
     var networkPending = false
@@ -48,31 +51,18 @@ struct ProtocolOptions {
     /// Loads the network `path` names (`<built-in>`, `<empty>` or nothing: the built-in one)
     /// and gives it to the engine if `Use NNUE` is on; returns the messages for the GUI. A
     /// file that cannot be used (missing, truncated, corrupt, another version, not a regular
-    /// file) leaves the network in use in place (the built-in one if none was loaded yet):
-    /// the engine never falls to the handcrafted evaluation without being asked to.
+    /// file) leaves the network in use in place (``NetworkChoice``).
     mutating func loadNetwork(_ path: String, engine: Engine) -> [String] {
         var messages: [String] = []
-        let builtIn = path.isEmpty || path == "<empty>" || path == NetworkFile.builtInName
         networkPending = false
-        if builtIn {
-            evalFile = NetworkFile.builtInName
-            network = NetworkFile.builtIn
-        } else {
-            do {
-                let loaded = try NetworkFile.network(atPath: path)
-                network = loaded
-                evalFile = path
-            } catch {
-                let kept = network ?? NetworkFile.builtIn
-                let keptName = network == nil ? NetworkFile.builtInName : evalFile
-                network = kept
-                evalFile = keptName
-                messages.append("cannot use EvalFile \(path): \(error); network \(kept.hashText) stays in use")
+        do {
+            try networks.choose(path)
+            if let network {
+                messages.append("network \(evalFile): accumulator \(network.hidden), \(network.buckets) king bucket(s), "
+                                + "hash \(network.hashText)")
             }
-        }
-        if let network, messages.isEmpty {
-            messages.append("network \(evalFile): accumulator \(network.hidden), \(network.buckets) king bucket(s), "
-                            + "hash \(network.hashText)")
+        } catch {
+            messages.append("cannot use EvalFile \(path): \(error); network \(network?.hashText ?? "none") stays in use")
         }
         engine.setNetwork(useNetwork ? network : nil)
         return messages

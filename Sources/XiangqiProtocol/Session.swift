@@ -72,7 +72,7 @@ public final class Session: @unchecked Sendable {
         self.out = output
         book = BookPlayer(paths: bookFiles)
         if let evalFile {
-            options.evalFile = evalFile
+            options.networks = NetworkChoice(file: evalFile)
             options.networkPending = true
         }
     }
