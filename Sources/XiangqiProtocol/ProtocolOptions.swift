@@ -69,16 +69,23 @@ struct ProtocolOptions {
     }
 
     /// Applies `setoption`; returns messages for the GUI (bad values, clamping, unknown names).
-    mutating func set(name: String, value: String, session: Session) -> [String] {
+    mutating func set(name: String, value: String, on targets: OptionTargets) -> [String] {
         let key = OptionSpec.normalised(name)
         guard let spec = OptionSpec.table.first(where: { $0.keys.contains(key) }) else {
             return ["unknown option '\(name)' ignored"]
         }
         var messages: [String] = []
         let reader = OptionValue(name: name, text: value)
-        spec.apply(&self, session, reader, &messages)
+        spec.apply(&self, targets, reader, &messages)
         return messages
     }
+}
+
+/// What options set: the engine (search, evaluation, strength, table, threads) and the
+/// opening books. The table's closures see these, not the protocol session.
+struct OptionTargets {
+    let engine: Engine
+    let book: BookPlayer
 }
 
 /// A `setoption` value being read: conversions that say what they did with a bad value.
@@ -142,7 +149,7 @@ struct OptionSpec: Sendable {
     /// Further accepted names.
     var aliases: [String] = []
     /// Reads the value and changes the setting; appends messages for the GUI.
-    let apply: @Sendable (inout ProtocolOptions, Session, OptionValue, inout [String]) -> Void
+    let apply: @Sendable (inout ProtocolOptions, OptionTargets, OptionValue, inout [String]) -> Void
 
     /// The names `setoption` accepts, normalised.
     var keys: [String] { ([uci, ucci].compactMap { $0 } + aliases).map(Self.normalised) }
@@ -190,36 +197,36 @@ struct OptionSpec: Sendable {
     /// A combo stored in the protocol settings, then `changed` with the new value.
     static func combo(_ ucci: String, _ setting: WritableKeyPath<ProtocolOptions, String> & Sendable, _ choices: [String],
                       default value: String,
-                      changed: @escaping @Sendable (inout ProtocolOptions, Session) -> Void = { _, _ in }) -> OptionSpec {
-        OptionSpec(uci: nil, ucci: ucci, kind: .combo(choices, value)) { options, session, v, m in
+                      changed: @escaping @Sendable (inout ProtocolOptions, OptionTargets) -> Void = { _, _ in }) -> OptionSpec {
+        OptionSpec(uci: nil, ucci: ucci, kind: .combo(choices, value)) { options, targets, v, m in
             options[keyPath: setting] = v.combo(options[keyPath: setting], choices, &m)
-            changed(&options, session)
+            changed(&options, targets)
         }
     }
 
     /// A search experiment (not announced): one selective rule on or off, to measure it.
     static func searchRule(_ name: String, _ rule: WritableKeyPath<SearchOptions, Bool> & Sendable) -> OptionSpec {
-        OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: [name]) { _, session, v, m in
-            session.engine.searchOptions[keyPath: rule] = v.flag(session.engine.searchOptions[keyPath: rule], &m)
+        OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: [name]) { _, targets, v, m in
+            targets.engine.searchOptions[keyPath: rule] = v.flag(targets.engine.searchOptions[keyPath: rule], &m)
         }
     }
 
     /// Every option, in the order of the handshakes.
     static let table: [OptionSpec] = [
         OptionSpec(uci: "Hash", ucci: "hashsize", kind: .spin(1...ProtocolOptions.maxHash, Engine.defaultHashMegabytes)) {
-            _, session, v, m in
-            let engine = session.engine
+            _, targets, v, m in
+            let engine = targets.engine
             // 0 (some GUIs' "default") is the default size.
             let mb = v.text == "0" ? Engine.defaultHashMegabytes : v.spin(engine.hashMegabytes, 1...ProtocolOptions.maxHash, &m)
             engine.setHashSize(megabytes: mb)
         },
-        OptionSpec(uci: "Threads", ucci: "threads", kind: .spin(1...Engine.maximumThreads, 1)) { _, session, v, m in
+        OptionSpec(uci: "Threads", ucci: "threads", kind: .spin(1...Engine.maximumThreads, 1)) { _, targets, v, m in
             // 0 ("as many as you like" in some GUIs) is taken as 1.
-            let engine = session.engine
+            let engine = targets.engine
             engine.setThreadCount(v.text == "0" ? 1 : v.spin(engine.threadCount, 1...Engine.maximumThreads, &m))
         },
-        OptionSpec(uci: "MultiPV", ucci: nil, kind: .spin(1...ProtocolOptions.maxMultiPV, 1)) { _, session, v, m in
-            session.engine.searchOptions.multiPV = v.spin(session.engine.searchOptions.multiPV, 1...ProtocolOptions.maxMultiPV, &m)
+        OptionSpec(uci: "MultiPV", ucci: nil, kind: .spin(1...ProtocolOptions.maxMultiPV, 1)) { _, targets, v, m in
+            targets.engine.searchOptions.multiPV = v.spin(targets.engine.searchOptions.multiPV, 1...ProtocolOptions.maxMultiPV, &m)
         },
         check(nil, "usemillisec", \.useMillisec, default: true),
         check(nil, "batch", \.batch, default: false),
@@ -230,88 +237,88 @@ struct OptionSpec: Sendable {
         OptionSpec(uci: nil, ucci: "promotion", kind: .check(false)) { _, _, v, m in
             if v.flag(false, &m) { m.append("option promotion: the promotion variant is not supported; kept false") }
         },
-        combo("pruning", \.pruning, ProtocolOptions.levels, default: "large") { options, session in
-            session.engine.searchOptions.pruning = (EffortLevel(rawValue: options.pruning) ?? .large).prunes
+        combo("pruning", \.pruning, ProtocolOptions.levels, default: "large") { options, targets in
+            targets.engine.searchOptions.pruning = (EffortLevel(rawValue: options.pruning) ?? .large).prunes
         },
-        combo("knowledge", \.knowledge, ProtocolOptions.levels, default: "large") { options, session in
-            session.engine.evaluator.knowledge = (EffortLevel(rawValue: options.knowledge) ?? .large).knowledge
+        combo("knowledge", \.knowledge, ProtocolOptions.levels, default: "large") { options, targets in
+            targets.engine.evaluator.knowledge = (EffortLevel(rawValue: options.knowledge) ?? .large).knowledge
         },
-        combo("randomness", \.randomness, ProtocolOptions.randomnessLevels, default: "none") { options, session in
-            session.engine.setRandomness(Randomness(rawValue: options.randomness) ?? .none, seed: session.book.seed)
+        combo("randomness", \.randomness, ProtocolOptions.randomnessLevels, default: "none") { options, targets in
+            targets.engine.setRandomness(Randomness(rawValue: options.randomness) ?? .none, seed: targets.book.seed)
         },
-        combo("style", \.style, ProtocolOptions.styles, default: "normal") { options, session in
+        combo("style", \.style, ProtocolOptions.styles, default: "normal") { options, targets in
             let style = PlayingStyle(rawValue: options.style) ?? .normal
             options.contempt = style.contempt
-            session.engine.setStyle(style)
+            targets.engine.setStyle(style)
         },
-        OptionSpec(uci: "Contempt", ucci: "contempt", kind: .spin(-100...100, 0)) { options, session, v, m in
+        OptionSpec(uci: "Contempt", ucci: "contempt", kind: .spin(-100...100, 0)) { options, targets, v, m in
             options.contempt = v.spin(options.contempt, -100...100, &m)
-            session.engine.searchOptions.contempt = options.contempt
+            targets.engine.searchOptions.contempt = options.contempt
         },
-        OptionSpec(uci: "Skill Level", ucci: "skill", kind: .spin(0...20, 20)) { options, session, v, m in
+        OptionSpec(uci: "Skill Level", ucci: "skill", kind: .spin(0...20, 20)) { options, targets, v, m in
             options.skillLevel = v.spin(options.skillLevel, 0...20, &m)
-            session.engine.skill = SkillLevel(options.effectiveLevel)
+            targets.engine.skill = SkillLevel(options.effectiveLevel)
         },
-        OptionSpec(uci: "UCI_LimitStrength", ucci: "limitstrength", kind: .check(false)) { options, session, v, m in
+        OptionSpec(uci: "UCI_LimitStrength", ucci: "limitstrength", kind: .check(false)) { options, targets, v, m in
             options.limitStrength = v.flag(options.limitStrength, &m)
-            session.engine.skill = SkillLevel(options.effectiveLevel)
+            targets.engine.skill = SkillLevel(options.effectiveLevel)
         },
         OptionSpec(uci: "UCI_Elo", ucci: "elo",
                    kind: .spin(StrengthLadder.minimumElo...StrengthLadder.maximumElo, StrengthLadder.maximumElo)) {
-            options, session, v, m in
+            options, targets, v, m in
             options.elo = v.spin(options.elo, StrengthLadder.minimumElo...StrengthLadder.maximumElo, &m)
-            session.engine.skill = SkillLevel(options.effectiveLevel)
+            targets.engine.skill = SkillLevel(options.effectiveLevel)
         },
         OptionSpec(uci: "Move Overhead", ucci: nil, kind: .spin(0...5000, SearchLimits.defaultMoveOverhead)) { options, _, v, m in
             options.moveOverhead = v.spin(options.moveOverhead, 0...5000, &m)
         },
-        OptionSpec(uci: "Clear Hash", ucci: nil, kind: .button) { _, session, _, _ in session.engine.newGame() },
+        OptionSpec(uci: "Clear Hash", ucci: nil, kind: .button) { _, targets, _, _ in targets.engine.newGame() },
         check("UCI_ShowWDL", "showwdl", \.showWDL, default: false),
         OptionSpec(uci: "UCI_Variant", ucci: nil, kind: .combo(["xiangqi"], "xiangqi")) { _, _, v, m in
             if v.text.lowercased() != "xiangqi" { m.append("option UCI_Variant: only xiangqi is played; kept xiangqi") }
         },
-        OptionSpec(uci: "OwnBook", ucci: "usebook", kind: .check(true)) { _, session, v, m in
-            session.book.enabled = v.flag(session.book.enabled, &m)
+        OptionSpec(uci: "OwnBook", ucci: "usebook", kind: .check(true)) { _, targets, v, m in
+            targets.book.enabled = v.flag(targets.book.enabled, &m)
         },
-        OptionSpec(uci: "BookFile", ucci: "bookfiles", kind: .bookFiles) { _, session, v, m in
+        OptionSpec(uci: "BookFile", ucci: "bookfiles", kind: .bookFiles) { _, targets, v, m in
             // Several files separated by ';' (UCCI's bookfiles); "<empty>" or nothing: no book.
             let trimmed = v.text.trimmingCharacters(in: " ")
             let files = trimmed == "<empty>" ? [] : trimmed.split(separator: ";").map {
                 String($0).trimmingCharacters(in: " ")
             }.filter { !$0.isEmpty }
-            m += session.book.setPaths(files)
+            m += targets.book.setPaths(files)
         },
-        OptionSpec(uci: "BookVariety", ucci: "bookvariety", kind: .spin(0...100, BookSelection().variety)) { _, session, v, m in
-            session.book.selection.variety = v.spin(session.book.selection.variety, 0...100, &m)
+        OptionSpec(uci: "BookVariety", ucci: "bookvariety", kind: .spin(0...100, BookSelection().variety)) { _, targets, v, m in
+            targets.book.selection.variety = v.spin(targets.book.selection.variety, 0...100, &m)
         },
-        OptionSpec(uci: "BookDepth", ucci: "bookdepth", kind: .spin(0...200, BookSelection().maxPly)) { _, session, v, m in
-            session.book.selection.maxPly = v.spin(session.book.selection.maxPly, 0...200, &m)
+        OptionSpec(uci: "BookDepth", ucci: "bookdepth", kind: .spin(0...200, BookSelection().maxPly)) { _, targets, v, m in
+            targets.book.selection.maxPly = v.spin(targets.book.selection.maxPly, 0...200, &m)
         },
         OptionSpec(uci: "BookMinGames", ucci: "bookmingames", kind: .spin(1...1_000_000, BookSelection().minGames)) {
-            _, session, v, m in
-            session.book.selection.minGames = v.spin(session.book.selection.minGames, 1...1_000_000, &m)
+            _, targets, v, m in
+            targets.book.selection.minGames = v.spin(targets.book.selection.minGames, 1...1_000_000, &m)
         },
-        OptionSpec(uci: "EvalFile", ucci: "evalfile", kind: .evalFile) { options, session, v, m in
+        OptionSpec(uci: "EvalFile", ucci: "evalfile", kind: .evalFile) { options, targets, v, m in
             // A network file (xiangqi train); "<built-in>", "<empty>" or nothing: the built-in one.
-            m += options.loadNetwork(v.text.trimmingCharacters(in: " "), engine: session.engine)
+            m += options.loadNetwork(v.text.trimmingCharacters(in: " "), engine: targets.engine)
         },
-        OptionSpec(uci: "Use NNUE", ucci: "usennue", kind: .check(true)) { options, session, v, m in
+        OptionSpec(uci: "Use NNUE", ucci: "usennue", kind: .check(true)) { options, targets, v, m in
             options.useNetwork = v.flag(options.useNetwork, &m)
             if options.networkPending {
-                m += options.loadNetwork(options.evalFile, engine: session.engine)
+                m += options.loadNetwork(options.evalFile, engine: targets.engine)
             } else {
-                session.engine.setNetwork(options.useNetwork ? options.network : nil)
+                targets.engine.setNetwork(options.useNetwork ? options.network : nil)
             }
         },
-        OptionSpec(uci: "Seed", ucci: "seed", kind: .spin(0...Int(Int32.max), 0)) { _, session, v, m in
-            let seed = UInt64(v.spin(Int(session.book.seed), 0...Int(Int32.max), &m))
-            session.book.setSeed(seed)
-            session.engine.setSeed(seed)
-            session.engine.evaluator.noiseSeed = Engine.noiseSeed(for: seed)
+        OptionSpec(uci: "Seed", ucci: "seed", kind: .spin(0...Int(Int32.max), 0)) { _, targets, v, m in
+            let seed = UInt64(v.spin(Int(targets.book.seed), 0...Int(Int32.max), &m))
+            targets.book.setSeed(seed)
+            targets.engine.setSeed(seed)
+            targets.engine.evaluator.noiseSeed = Engine.noiseSeed(for: seed)
         },
-        OptionSpec(uci: nil, ucci: "newgame", kind: .button) { _, session, _, _ in
-            session.engine.newGame()
-            session.book.newGame()
+        OptionSpec(uci: nil, ucci: "newgame", kind: .button) { _, targets, _, _ in
+            targets.engine.newGame()
+            targets.book.newGame()
         },
         searchRule("nullmove", \.nullMove),
         searchRule("latemovereductions", \.lateMoveReductions),

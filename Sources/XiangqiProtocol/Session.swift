@@ -228,7 +228,7 @@ public final class Session: @unchecked Sendable {
             inform("setoption needs an option name")
             return
         }
-        for message in options.set(name: command.name, value: command.value, session: self) { inform(message) }
+        for message in options.set(name: command.name, value: command.value, on: OptionTargets(engine: engine, book: book)) { inform(message) }
     }
 
 }
