@@ -74,9 +74,13 @@ main() {
         local network=networks/xiangqi.nnue
         [ "$(git hash-object "$network")" = "$(git rev-parse 8322d63:"$network")" ] \
             || network=$(mkdir -p "$data" && git show 8322d63:"$network" > "$data/b70ea56d.nnue" && echo "$data/b70ea56d.nnue")
-        EVAL_FILE=$network XIANGQI_BIN=$bin bench/nnue-data.sh "$data/selfplay-seed3" 0 840 1000 1 100 3
+        # CHUNKS=N: the recipe scaled down to the first N chunks (the same bytes as the full
+        # run's), to check that it reproduces at little cost (bench/nnue-training/reproduce.txt).
+        local chunks=${CHUNKS:-840} files=() k
+        EVAL_FILE=$network XIANGQI_BIN=$bin bench/nnue-data.sh "$data/selfplay-seed3" 0 "$chunks" 1000 1 100 3
         EVAL_FILE=$network XIANGQI_BIN=$bin bench/nnue-data.sh "$data/validation-seed98" 0 5 1000 1 100 98
-        "$bin" train "$data"/selfplay-seed3/chunk-00[0-7][0-9][0-9].bin "$data"/selfplay-seed3/chunk-008[0-3][0-9].bin \
+        for ((k = 0; k < chunks; k++)); do files+=("$(printf '%s/selfplay-seed3/chunk-%05d.bin' "$data" "$k")"); done
+        "$bin" train "${files[@]}" \
             --validation "$data"/validation-seed98/chunk-*.bin -o "$output" \
             --hidden 256 --buckets 6 --epochs 5 --batch-size 1024 --threads 1 --seed 1 --score-weight 1.0 \
             --loss-log "$output.loss.txt"
