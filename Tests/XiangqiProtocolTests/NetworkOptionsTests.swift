@@ -112,7 +112,9 @@ import XiangqiSearch
                                                 "go depth 4"])
                 let best = lines.last { $0.hasPrefix("bestmove") } ?? "no bestmove"
                 moves.append(String(best.split(separator: " ")[1]))
-                seen += lines.filter { $0.hasPrefix("info depth") }.map { $0.split(separator: " ").drop { $0 != "score" }.prefix(3).joined(separator: " ") }
+                // Score lines only: a search slower than a second (a sanitized build) also
+                // says which root move it is on, as often as the clock lets it.
+                seen += lines.filter { $0.hasPrefix("info depth") && $0.contains(" score ") }.map { $0.split(separator: " ").drop { $0 != "score" }.prefix(3).joined(separator: " ") }
                 seen.append(best)
             }
             return seen
