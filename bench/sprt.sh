@@ -2,12 +2,18 @@
 # A sequential test of one engine build against another with `xiangqi match`: paired openings
 # from bench/openings.txt (each with both colours), one game at a time so that each engine has
 # a core of this 2-core machine, Hash 16 MB, our book off, pentanomial SPRT.
-#   bench/sprt.sh NAME NEW OLD TC ELO0 ELO1 MAXGAMES
+#   bench/sprt.sh NAME NEW OLD TC ELO0 ELO1 MAXGAMES [CONCURRENCY]
 # NEW and OLD are git revisions (built with bench/build-rev.sh; "." is the working tree's
 # release build) or "fsf" for Fairy-Stockfish 11.1; a suffix "@N" (e.g. "226bc4a@2") makes
 # that engine search with N threads (Threads option), else it has one; then options to set,
 # each after a comma: ".,EvalFile=networks/candidate.nnue" or ".,Use NNUE=false". TC is BASE+INC in seconds, or movetime=MS
 # for a fixed time per move. ELO0 and ELO1 "-" play MAXGAMES games without a sequential test.
+# CONCURRENCY (default 1) plays that many games at once: only on a machine with at least twice
+# as many cores as the searching threads of that many games (the lent 16-core machine); the
+# record's header says how many.
+# Environment: XIANGQI_BIN=PATH uses that release build of the working tree for "." and as the
+# match runner instead of building (a machine without Swift); XIANGQI_COMMIT names its commit
+# where there is no git; FAIRY_STOCKFISH=PATH (default /usr/games/fairy-stockfish).
 # Writes bench/matches/NAME.txt (the engines' commits and bench signatures, the command, the
 # match report) and bench/matches/NAME.pgn.
 #   bench/sprt.sh --resume NAME
@@ -30,9 +36,14 @@ main() {
         # (the command was written with printf %q, so eval gives back its words)
         eval "set -- $(sed -n 's/^Command: bench\/sprt.sh //p' "$record" | head -1)"
     fi
-    name=$1 new=$2 old=$3 tc=$4 elo0=$5 elo1=$6 games=$7
-    swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
-    runner="$PWD/.build/release/xiangqi"
+    name=$1 new=$2 old=$3 tc=$4 elo0=$5 elo1=$6 games=$7 concurrency=${8:-1}
+    local fsf=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
+    if [ -n "${XIANGQI_BIN:-}" ]; then
+        runner=$XIANGQI_BIN
+    else
+        swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
+        runner="$PWD/.build/release/xiangqi"
+    fi
 
     # Prints "SPEC<TAB>DESCRIPTION" for a revision, "." or fsf, with an optional "@THREADS"
     # and options after commas.
@@ -51,8 +62,9 @@ main() {
     engineWithoutThreads() {
         case "$1" in
         fsf)
-            printf '%s\t%s\n' "/usr/games/fairy-stockfish proto=uci opt.Hash=16" \
-                "Fairy-Stockfish $(dpkg-query -W -f='${Version}' fairy-stockfish 2>/dev/null || echo '?')"
+            # Its banner names its version ("Fairy-Stockfish 11.1 LB 64 by ...").
+            printf '%s\t%s\n' "$fsf proto=uci opt.Hash=16" \
+                "$(echo quit | "$fsf" | head -1 | sed 's/ by .*//')"
             ;;
         *)
             local bin commit
@@ -62,7 +74,7 @@ main() {
                 commit=$(sed -n 's/^A: xiangqi \([^,]*\),.*/\1/p' "bench/matches/$name.txt"* | head -1)
             elif [ "$1" = . ]; then
                 # A copy, so that rebuilding the tree during the match cannot change the engine.
-                commit="$(git rev-parse --short=7 HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo '+changes')"
+                commit=${XIANGQI_COMMIT:-$(git rev-parse --short=7 HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo '+changes')}
                 mkdir -p ".build-rev/snapshot-$name"
                 bin="$PWD/.build-rev/snapshot-$name/xiangqi"
                 cp "$runner" "$bin"
@@ -92,7 +104,7 @@ main() {
     sprt=()
     [ "$elo0" = - ] || sprt=(--sprt "$elo0" "$elo1")
     command=(xiangqi match --engine "$newSpec" --engine "$oldSpec" "${limit[@]}" --games "$games"
-             --openings bench/openings.txt --concurrency 1 "${sprt[@]}" --pgn "$out.pgn")
+             --openings bench/openings.txt --concurrency "$concurrency" "${sprt[@]}" --pgn "$out.pgn")
     if $resume; then
         [ -f "$out.txt" ] && mv "$out.txt" "$out.txt.partial"
         {
@@ -104,8 +116,9 @@ main() {
             echo "# $name"
             echo "A: $newText"
             echo "B: $oldText"
-            echo "Time control: $tc; openings: bench/openings.txt (paired, colours swapped); one game at a time"
-            echo "Machine: $(nproc) cores, $(uname -m); date $(date -u +%Y-%m-%dT%H:%MZ)"
+            if [ "$concurrency" = 1 ]; then at="one game at a time"; else at="$concurrency games at a time"; fi
+            echo "Time control: $tc; openings: bench/openings.txt (paired, colours swapped); $at"
+            echo "Machine: $(nproc) cores, $(uname -m), $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1); date $(date -u +%Y-%m-%dT%H:%MZ)"
             echo "Command: bench/sprt.sh $(printf '%q ' "$@")"
             "$matchRunner" match "${command[@]:2}" 2>/dev/null
         } > "$out.txt.partial"
