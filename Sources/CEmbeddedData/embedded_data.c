@@ -1,7 +1,7 @@
 // The default network and book as read-only data of the object file. The files are found on
 // the include path (Package.swift names networks/ and books/), where the assembler's .incbin
 // looks for them. Build systems do not see this dependency: after replacing either file,
-// touch this file (bench/nnue-build.sh and books/build.sh do) or build from clean.
+// touch this file (bench/scripts/nnue-build.sh and books/build.sh do) or build from clean.
 
 #include "embedded_data.h"
 

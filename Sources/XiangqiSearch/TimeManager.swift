@@ -52,7 +52,7 @@ public struct IterationTrend: Sendable, Equatable {
 /// at the default 10 ms): a move that runs to its maximum still leaves them, so a latency
 /// spike that the overhead did not foresee is absorbed. Without it, at 1 s + 0.01 s (an
 /// increment that only just pays the overhead) the clock sank to 10-16 ms in a fifth of the
-/// games on a loaded machine (bench/matches/tm32-vs-fsf-tc-1+0.01). The reserve does not
+/// games on a loaded machine (bench/records/matches/tm32-vs-fsf-tc-1+0.01). The reserve does not
 /// change what a move spends once the clock has settled (about the increment, whatever the
 /// level), only the level it settles at; it binds only on a clock below five reserves (about
 /// half a second), where it is smaller than the 80% cap.
@@ -61,7 +61,7 @@ public struct IterationTrend: Sendable, Equatable {
 /// move gives the increment back, so the clock tends to about one increment whatever the
 /// horizon, and a shorter one only reaches it later in the game. With 40 moves the engine
 /// left 16% of a 30 s + 0.3 s game's time unused (12% at 10 s + 0.1 s; Fairy-Stockfish 8%)
-/// and thought 0.88x as long as Fairy-Stockfish in plies 0-39 (bench/matches,
+/// and thought 0.88x as long as Fairy-Stockfish in plies 0-39 (bench/records/matches,
 /// nnue-66f8e295-vs-fsf-tc-30+0.3); 32 gives plies 0-39 about an eighth more.
 public enum TimeManager {
     /// Larger clock values are treated as this one (``SearchLimits/clockLimit``).

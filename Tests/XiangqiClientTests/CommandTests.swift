@@ -26,7 +26,7 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
 @Suite(.serialized) struct CommandTests {
     /// 20,000 mutated protocol lines (both dialects) against the real binary: after every batch
     /// of 200 it answers isready and returns a legal move from a depth-3 search. The long run
-    /// (1,000,000 lines) is bench/fuzz.sh.
+    /// (1,000,000 lines) is bench/scripts/fuzz.sh.
     @Test func theEngineSurvivesTwentyThousandFuzzedProtocolLines() throws {
         let run = try runOurBinary(["fuzz", "--lines", "20000", "--seed", "2026", "--timeout", "300"])
         #expect(run.status == 0, "\(run.output)")

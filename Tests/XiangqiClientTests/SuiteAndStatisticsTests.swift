@@ -84,7 +84,7 @@ import XiangqiCore
 
 @Suite struct MatchStatisticsTests {
     // Reference values computed independently (Python, the same textbook formulas, 1.96 sigma);
-    // the first two also match reports of the shared match runner in bench/matches.
+    // the first two also match reports of the shared match runner in bench/records/matches.
     @Test func eloMarginAndLikelihoodOfSuperiority() throws {
         let a = MatchStatistics(wins: 54, draws: 1, losses: 5)
         #expect(abs(a.elo - 398.414) < 0.01)

@@ -122,7 +122,7 @@ import XiangqiSearch
         // Six threads at once: searches (blocking and in the background, threaded and not),
         // and changes of level, options, evaluation, hash size, thread count and game. Every
         // search must end with a legal move of the position it was given; run under
-        // bench/tsan.sh, none of it may race.
+        // bench/scripts/tsan.sh, none of it may race.
         let engine = Engine(hashMegabytes: 2)
         let positions = try Self.middlegames.map { try Position(fen: $0) }
         let log = Latch()
