@@ -59,6 +59,7 @@ struct ProtocolOptions {
             try networks.choose(path)
             if let network {
                 messages.append("network \(evalFile): accumulator \(network.hidden), \(network.buckets) king bucket(s), "
+                                + (network.outputBuckets > 1 ? "\(network.outputBuckets) output buckets, " : "")
                                 + "hash \(network.hashText)")
             }
         } catch {

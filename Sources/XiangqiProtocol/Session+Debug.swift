@@ -46,7 +46,8 @@ extension Session {
             var handcrafted = evaluator
             handcrafted.network = nil
             send("Handcrafted evaluation: \(handcrafted.evaluate(position)) (not used)")
-            send("Network \(network.hashText): accumulator \(network.hidden), \(network.buckets) king bucket(s)")
+            send("Network \(network.hashText): accumulator \(network.hidden), \(network.buckets) king bucket(s)"
+                 + (network.outputBuckets > 1 ? ", \(network.outputBuckets) output buckets" : ""))
         }
         send("Final evaluation: \(evaluator.evaluate(position)) (side to move: \(position.sideToMove))")
     }

@@ -10,7 +10,8 @@ import XiangqiSearch
 ///
 /// The model is the network in floating point: accumulators `b1 + Σ W1[f]` per side,
 /// SCReLU (clamp to 0...1, square), one output `W2 · [us, them] + b2`, read as
-/// `output × scale` centipawns. A position's target blends the search score and the result,
+/// `output × scale` centipawns; with output buckets, `W2` and `b2` of the position's material
+/// bucket (``Network/materialBucket(of:)-swift.type.method``). A position's target blends the search score and the result,
 /// both from the side to move's view: `λ σ(score / K) + (1 − λ) result`, and the loss is
 /// `(σ(output × scale / K) − target)²`, so the output stays in centipawns as the
 /// handcrafted evaluation is. Adam over mini-batches; each thread computes the gradient of a
@@ -27,6 +28,8 @@ public final class NetworkTrainer: @unchecked Sendable {
     public struct Settings: Sendable {
         public var buckets = 6
         public var hidden = 256
+        /// Output buckets: 1, or ``Network/materialBuckets`` (chosen by material).
+        public var outputBuckets = 1
         public var epochs = 10
         public var batchSize = 16384
         public var learningRate: Float = 0.001
@@ -69,6 +72,8 @@ public final class NetworkTrainer: @unchecked Sendable {
     private var usRanges: [Range<Int>] = []
     private var themRanges: [Range<Int>] = []
     private var targets: [Float] = []
+    /// Each position's output bucket.
+    private var outputBucketOf: [UInt8] = []
     public private(set) var trainingCount = 0
     /// The index of each validation position, in order, in the records it came from (the
     /// validation records given to `init`, or else its records).
@@ -80,7 +85,9 @@ public final class NetworkTrainer: @unchecked Sendable {
     /// The trained rows: the network's, then the bucket-free factor rows when factorized.
     private let rowCount: Int
     private let hidden: Int
-    // Parameters and Adam moments: W1 [row][hidden], b1 [hidden], W2 [2 × hidden], b2.
+    private let outputBuckets: Int
+    // Parameters and Adam moments: W1 [row][hidden], b1 [hidden], W2 [output bucket][2 × hidden],
+    // b2 [output bucket].
     private let parameterCount: Int
     private let parameters: UnsafeMutablePointer<Float>
     private let firstMoment: UnsafeMutablePointer<Float>
@@ -90,21 +97,24 @@ public final class NetworkTrainer: @unchecked Sendable {
     private var w1: UnsafeMutablePointer<Float> { parameters }
     private var b1: UnsafeMutablePointer<Float> { parameters + rowCount * hidden }
     private var w2: UnsafeMutablePointer<Float> { b1 + hidden }
-    private var b2: UnsafeMutablePointer<Float> { w2 + 2 * hidden }
+    private var b2: UnsafeMutablePointer<Float> { w2 + outputBuckets * 2 * hidden }
 
     /// A trainer over `records` (in the order datagen wrote them), validated on
     /// `validationRecords` or, without them, on about ``Settings/validationShare`` of
     /// `records` held out as whole games chosen by the seed.
-    /// Precondition: `settings.hidden` a positive multiple of 16, buckets 1 or 6.
+    /// Precondition: `settings.hidden` a positive multiple of 16, buckets 1 or 6, output buckets
+    /// 1 or 8.
     public init(settings: Settings, records: [TrainingRecord], validationRecords: [TrainingRecord]? = nil) {
         precondition(settings.hidden > 0 && settings.hidden % 16 == 0)
         precondition(settings.buckets == 1 || settings.buckets == Network.maximumBuckets)
+        precondition(settings.outputBuckets == 1 || settings.outputBuckets == Network.materialBuckets)
         self.settings = settings
         featureCount = settings.buckets * Network.featuresPerBucket
         let factorized = settings.factorized && settings.buckets > 1
         rowCount = featureCount + (factorized ? Network.featuresPerBucket : 0)
         hidden = settings.hidden
-        parameterCount = rowCount * hidden + hidden + 2 * hidden + 1
+        outputBuckets = settings.outputBuckets
+        parameterCount = rowCount * hidden + hidden + outputBuckets * (2 * hidden + 1)
         parameters = .allocate(capacity: parameterCount)
         firstMoment = .allocate(capacity: parameterCount)
         secondMoment = .allocate(capacity: parameterCount)
@@ -117,8 +127,8 @@ public final class NetworkTrainer: @unchecked Sendable {
         for i in (featureCount * hidden)..<(rowCount * hidden) { parameters[i] = 0 }
         for i in 0..<hidden { b1[i] = Float.random(in: 0...0.2, using: &random) }
         let outputRange = 1 / Float(hidden).squareRoot()
-        for i in 0..<(2 * hidden) { w2[i] = Float.random(in: -outputRange...outputRange, using: &random) }
-        b2[0] = 0
+        for i in 0..<(outputBuckets * 2 * hidden) { w2[i] = Float.random(in: -outputRange...outputRange, using: &random) }
+        for o in 0..<outputBuckets { b2[o] = 0 }
 
         // Held out by whole games, not by positions: the positions of a game share its result
         // and resemble each other, so a split by position rewards remembering games (see
@@ -158,6 +168,7 @@ public final class NetworkTrainer: @unchecked Sendable {
             var features: [UInt16] = []
             var sideCounts: [(us: Int, them: Int)] = []
             var targets: [Float] = []
+            var outputBuckets: [UInt8] = []
             var kept: [Int] = []
         }
         let sliceCount = max(1, min(settings.threads, indices.count / 4096))
@@ -173,6 +184,7 @@ public final class NetworkTrainer: @unchecked Sendable {
                 slice.features += them.map { UInt16($0) }
                 slice.sideCounts.append((us.count, them.count))
                 slice.targets.append(target(of: record))
+                slice.outputBuckets.append(UInt8(outputBucket(of: record)))
                 slice.kept.append(index)
             }
         }
@@ -186,9 +198,15 @@ public final class NetworkTrainer: @unchecked Sendable {
                 start += counts.us + counts.them
             }
             targets += slice.targets
+            outputBucketOf += slice.outputBuckets
             kept += slice.kept
         }
         return kept
+    }
+
+    /// The output bucket of `record`'s position (0 with one output).
+    private func outputBucket(of record: TrainingRecord) -> Int {
+        outputBuckets == 1 ? 0 : Network.materialBucket(of: record.board)
     }
 
     /// The training target of `record`: `λ σ(score / K) + (1 − λ) result`, side to move's view.
@@ -317,7 +335,7 @@ public final class NetworkTrainer: @unchecked Sendable {
     public func prediction(for record: TrainingRecord) -> Double {
         let scratch = GradientBuffer(count: 0, hidden: hidden, rows: 0)
         let us = rows(of: record, for: record.sideToMove), them = rows(of: record, for: record.sideToMove.opponent)
-        return Double(output(scratch) { accumulator, side in
+        return Double(output(scratch, bucket: outputBucket(of: record)) { accumulator, side in
             accumulator.update(from: b1, count: hidden)
             for feature in side == 0 ? us : them { add(w1 + feature * hidden, to: accumulator) }
         } * Float(settings.outputScale))
@@ -325,19 +343,22 @@ public final class NetworkTrainer: @unchecked Sendable {
 
     /// The output for sample `i`, leaving the accumulators in `scratch`.
     private func forward(_ i: Int, _ scratch: GradientBuffer) -> Float {
-        output(scratch) { accumulator, side in accumulate(side == 0 ? usRanges[i] : themRanges[i], into: accumulator) }
+        output(scratch, bucket: Int(outputBucketOf[i])) { accumulator, side in
+            accumulate(side == 0 ? usRanges[i] : themRanges[i], into: accumulator)
+        }
     }
 
-    /// The output once `fill` has written each side's accumulator (0: side to move) into
-    /// `scratch`.
-    private func output(_ scratch: GradientBuffer, _ fill: (UnsafeMutablePointer<Float>, Int) -> Void) -> Float {
+    /// The output of `bucket` once `fill` has written each side's accumulator (0: side to
+    /// move) into `scratch`.
+    private func output(_ scratch: GradientBuffer, bucket: Int, _ fill: (UnsafeMutablePointer<Float>, Int) -> Void) -> Float {
         fill(scratch.us, 0)
         fill(scratch.them, 1)
-        var out = b2[0]
+        let w = w2 + bucket * 2 * hidden
+        var out = b2[bucket]
         var k = 0
         while k < hidden {
             let a = clampUnit(load(scratch.us + k)), b = clampUnit(load(scratch.them + k))
-            out += (a * a * load(w2 + k)).sum() + (b * b * load(w2 + hidden + k)).sum()
+            out += (a * a * load(w + k)).sum() + (b * b * load(w + hidden + k)).sum()
             k += 16
         }
         return out
@@ -382,8 +403,9 @@ public final class NetworkTrainer: @unchecked Sendable {
         let error = p - targets[i]
         g.loss += Double(error * error)
         let d = 2 * error * p * (1 - p) * k
-        let gw1 = g.values, gb1 = g.values + rowCount * hidden, gw2 = gb1 + hidden
-        g.values[parameterCount - 1] += d
+        let bucket = Int(outputBucketOf[i]), w = w2 + bucket * 2 * hidden
+        let gw1 = g.values, gb1 = g.values + rowCount * hidden, gw2 = gb1 + hidden + bucket * 2 * hidden
+        gb1[hidden + outputBuckets * 2 * hidden + bucket] += d
         let zero = SIMD16<Float>(repeating: 0), one = SIMD16<Float>(repeating: 1), dv = SIMD16<Float>(repeating: d)
         var j = 0
         while j < hidden {
@@ -393,8 +415,8 @@ public final class NetworkTrainer: @unchecked Sendable {
             store(load(gw2 + hidden + j) + dv * b * b, gw2 + hidden + j)
             // d/d(acc) of clamp(acc)²: 2 acc inside (0, 1), 0 outside.
             let insideUs = (accUs .> zero) .& (accUs .< one), insideThem = (accThem .> zero) .& (accThem .< one)
-            let dUs = (dv * load(w2 + j) * 2 * a).replacing(with: 0, where: .!insideUs)
-            let dThem = (dv * load(w2 + hidden + j) * 2 * b).replacing(with: 0, where: .!insideThem)
+            let dUs = (dv * load(w + j) * 2 * a).replacing(with: 0, where: .!insideUs)
+            let dThem = (dv * load(w + hidden + j) * 2 * b).replacing(with: 0, where: .!insideThem)
             store(dUs, g.us + j)  // the accumulators now hold their gradients
             store(dThem, g.them + j)
             store(load(gb1 + j) + dUs + dThem, gb1 + j)
@@ -475,8 +497,8 @@ public final class NetworkTrainer: @unchecked Sendable {
         return Network(buckets: settings.buckets, hidden: hidden, qa: settings.qa, qb: settings.qb, scale: settings.outputScale,
                        featureWeights: (0..<(featureCount * hidden)).map { q(weight($0), qa) },
                        featureBias: (0..<hidden).map { q(b1[$0], qa) },
-                       outputWeights: (0..<(2 * hidden)).map { q(w2[$0], qb) },
-                       outputBias: Int32(clamping: Int((b2[0] * qa * qb).rounded())))
+                       outputWeights: (0..<(outputBuckets * 2 * hidden)).map { q(w2[$0], qb) },
+                       outputBiases: (0..<outputBuckets).map { Int32(clamping: Int((b2[$0] * qa * qb).rounded())) })
     }
 
     /// `x` clamped to 0...1 lane by lane (masks rather than `clamped(lowerBound:upperBound:)`,

@@ -23,7 +23,7 @@ struct BenchCommand: ParsableCommand {
     var verbose = false
 
     @Option(help: """
-        Evaluate with this network file, random:BUCKETSxHIDDEN (seeded random weights, to time a shape) \
+        Evaluate with this network file, random:BUCKETSxHIDDEN[xOUTPUTS] (seeded random weights, to time a shape; OUTPUTS 1 or 8 output buckets) \
         or handcrafted (default: $XIANGQI_EVALFILE if set, else the built-in network).
         """)
     var evalFile: String?
@@ -40,11 +40,12 @@ struct BenchCommand: ParsableCommand {
         if evalFile == NetworkFile.builtInName { return NetworkFile.builtIn }
         if evalFile.hasPrefix("random:") {
             let shape = evalFile.dropFirst(7).split(separator: "x").compactMap { Int($0) }
-            guard shape.count == 2, shape[0] == 1 || shape[0] == 6, shape[1] > 0, shape[1] % 16 == 0,
-                  shape[1] <= NetworkFile.maximumHidden else {
-                throw ValidationError("--eval-file random:BUCKETSxHIDDEN needs 1 or 6 buckets and a width that is a multiple of 16")
+            guard shape.count == 2 || shape.count == 3, shape[0] == 1 || shape[0] == 6, shape[1] > 0, shape[1] % 16 == 0,
+                  shape[1] <= NetworkFile.maximumHidden, shape.count == 2 || [1, Network.materialBuckets].contains(shape[2]) else {
+                throw ValidationError("--eval-file random:BUCKETSxHIDDEN[xOUTPUTS] needs 1 or 6 buckets, a width that is a "
+                                      + "multiple of 16 and 1 or \(Network.materialBuckets) outputs")
             }
-            return Network.random(buckets: shape[0], hidden: shape[1], seed: 1)
+            return Network.random(buckets: shape[0], hidden: shape[1], outputBuckets: shape.count == 3 ? shape[2] : 1, seed: 1)
         }
         do {
             return try NetworkFile.network(atPath: evalFile)

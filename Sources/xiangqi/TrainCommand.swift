@@ -34,6 +34,9 @@ struct TrainCommand: ParsableCommand {
     @Option(help: "King buckets: 1 or 6.")
     var buckets = 6
 
+    @Option(help: "Output buckets: 1, or 8 chosen by material (2 x chariots + horses + cannons, halved).")
+    var outputBuckets = 1
+
     @Option(help: "Passes over the data.")
     var epochs = 10
 
@@ -73,6 +76,9 @@ struct TrainCommand: ParsableCommand {
             throw ValidationError("--hidden must be a multiple of 16 from 16 to \(NetworkFile.maximumHidden)")
         }
         guard buckets == 1 || buckets == 6 else { throw ValidationError("--buckets must be 1 or 6") }
+        guard outputBuckets == 1 || outputBuckets == Network.materialBuckets else {
+            throw ValidationError("--output-buckets must be 1 or \(Network.materialBuckets)")
+        }
         guard (1...1000).contains(epochs) else { throw ValidationError("--epochs must be between 1 and 1000") }
         guard (1...1_000_000).contains(batchSize) else { throw ValidationError("--batch-size must be between 1 and 1000000") }
         guard learningRate > 0, learningRate < 1, decay > 0, decay <= 1 else {
@@ -91,6 +97,7 @@ struct TrainCommand: ParsableCommand {
         var settings = NetworkTrainer.Settings()
         settings.hidden = hidden
         settings.buckets = buckets
+        settings.outputBuckets = outputBuckets
         settings.epochs = epochs
         settings.batchSize = batchSize
         settings.learningRate = learningRate
@@ -105,7 +112,8 @@ struct TrainCommand: ParsableCommand {
         let header = "# xiangqi train: \(trainer.trainingCount) training and \(trainer.validationCount) validation positions, "
             + "hidden \(hidden), buckets \(buckets), batch \(batchSize), lr \(learningRate) decay \(decay), "
             + "score weight \(scoreWeight), K \(sigmoidScale), seed \(seed), \(threads) thread(s)"
-            + (buckets > 1 ? (factorize ? ", factorized" : ", not factorized") : "") + "\n"
+            + (buckets > 1 ? (factorize ? ", factorized" : ", not factorized") : "")
+            + (outputBuckets > 1 ? ", \(outputBuckets) output buckets by material" : "") + "\n"
             + "# the handcrafted evaluation's validation loss: \(fixed(handcraftedLoss(trainer, validationRecords ?? records), 6))\n"
             + "epoch\ttraining loss\tvalidation loss\tseconds\tpositions/s\n"
         print(header, terminator: "")
@@ -123,7 +131,7 @@ struct TrainCommand: ParsableCommand {
             throw ValidationError("cannot rename \(partial) to \(output): \(String(cString: strerror(errno)))")
         }
         print("network \(output): epoch \(trainer.bestEpoch) (lowest validation loss), hidden \(hidden), buckets \(buckets), "
-              + "hash \(network.hashText)")
+              + (outputBuckets > 1 ? "output buckets \(outputBuckets), " : "") + "hash \(network.hashText)")
     }
 }
 

@@ -6,16 +6,16 @@ import XiangqiEngine
 /// The network evaluation: incremental accumulators equal fresh ones, the colour symmetry of
 /// the features, and the file format's checks.
 @Suite struct NetworkTests {
-    static func randomNetwork(buckets: Int, hidden: Int, seed: UInt64) -> Network {
-        Network.random(buckets: buckets, hidden: hidden, seed: seed)
+    static func randomNetwork(buckets: Int, hidden: Int, outputBuckets: Int = 1, seed: UInt64) -> Network {
+        Network.random(buckets: buckets, hidden: hidden, outputBuckets: outputBuckets, seed: seed)
     }
 
     /// A random walk through a tree as a search makes it (moves made and taken back, null
     /// moves, evaluations at some nodes only): every lazy evaluation equals the network's
     /// evaluation from scratch, and the accumulators equal fresh ones.
-    @Test(arguments: [1, 6])
-    func lazyAccumulatorsEqualFreshOnes(buckets: Int) {
-        let network = Self.randomNetwork(buckets: buckets, hidden: 32, seed: UInt64(buckets))
+    @Test(arguments: zip([1, 6, 6], [1, 1, Network.materialBuckets]))
+    func lazyAccumulatorsEqualFreshOnes(buckets: Int, outputBuckets: Int) {
+        let network = Self.randomNetwork(buckets: buckets, hidden: 32, outputBuckets: outputBuckets, seed: UInt64(buckets))
         let stack = AccumulatorStack(network: network, plies: 64)
         let fresh = AccumulatorStack(network: network, plies: 1)
         var random = SeededGenerator(seed: 99)
@@ -66,6 +66,7 @@ import XiangqiEngine
     @Test func floatOutputMatchesExactArithmetic() {
         var random = SeededGenerator(seed: 12)
         for (network, name) in [(Self.randomNetwork(buckets: 6, hidden: 256, seed: 5), "trained range"),
+                                (Self.randomNetwork(buckets: 6, hidden: 64, outputBuckets: 8, seed: 6), "output buckets"),
                                 (Network(buckets: 1, hidden: 64,
                                          featureWeights: (0..<(1260 * 64)).map { _ in Int16.random(in: -400...400, using: &random) },
                                          featureBias: (0..<64).map { _ in Int16.random(in: 0...600, using: &random) },
@@ -115,8 +116,12 @@ import XiangqiEngine
         #expect(throws: NetworkFile.ReadError.notANetwork) { try NetworkFile.network(from: Array("SQLite format 3".utf8)) }
         #expect(throws: NetworkFile.ReadError.notANetwork) { try NetworkFile.network(from: []) }
         var newer = bytes
-        newer[4] = 2
-        #expect(throws: NetworkFile.ReadError.unsupportedVersion(2)) { try NetworkFile.network(from: newer) }
+        newer[4] = 3
+        #expect(throws: NetworkFile.ReadError.unsupportedVersion(3)) { try NetworkFile.network(from: newer) }
+        // A version-1 file read as version 2 has no output-bucket fields that make sense.
+        var relabelled = bytes
+        relabelled[4] = 2
+        #expect(throws: NetworkFile.ReadError.self) { try NetworkFile.network(from: relabelled) }
         var shape = bytes
         shape[12] = 3
         #expect(throws: NetworkFile.ReadError.badShape("3 king buckets (1 or 6)")) { try NetworkFile.network(from: shape) }
@@ -126,6 +131,63 @@ import XiangqiEngine
         var huge = bytes
         huge[18] = 0xFF  // a width of millions: refused before any allocation
         #expect(throws: NetworkFile.ReadError.self) { try NetworkFile.network(from: huge) }
+    }
+
+    /// A network with output buckets is written in format 2 and reads back whole; one with
+    /// one output is still written in format 1, so the shipped network's file and hash are
+    /// what they were; bad output-bucket fields are refused.
+    @Test func outputBucketFilesRoundTripAndOldFilesStayAsTheyWere() throws {
+        let network = Self.randomNetwork(buckets: 6, hidden: 16, outputBuckets: 8, seed: 9)
+        let bytes = NetworkFile.bytes(of: network)
+        #expect(bytes[4] == 2 && bytes[40] == 8 && bytes[44] == 1)
+        #expect(bytes.count == NetworkFile.headerSizeWithOutputBuckets + 2 * (6 * 1260 * 16 + 16 + 8 * 32) + 4 * 8)
+        let read = try NetworkFile.network(from: bytes)
+        #expect(read.outputBuckets == 8 && read.contentHash == network.contentHash)
+        #expect(NetworkFile.bytes(of: read) == bytes)
+        // The buckets differ: the same accumulators give other evaluations in other buckets.
+        var random = SeededGenerator(seed: 10)
+        var position = Position.start
+        var evaluationsByBucket: [Int: Set<Int>] = [:]
+        for _ in 0..<300 {
+            #expect(read.evaluate(position) == network.evaluate(position))
+            evaluationsByBucket[network.outputBucket(of: position), default: []].insert(network.evaluate(position))
+            guard let move = position.legalMoves.randomElement(using: &random) else { break }
+            _ = position.make(move)
+        }
+        #expect(evaluationsByBucket.count >= 2)
+
+        var count = bytes
+        count[40] = 4
+        #expect(throws: NetworkFile.ReadError.badShape("4 output buckets (8)")) { try NetworkFile.network(from: count) }
+        var scheme = bytes
+        scheme[44] = 2
+        #expect(throws: NetworkFile.ReadError.badShape("output bucket scheme 2 (1: by material)")) { try NetworkFile.network(from: scheme) }
+        #expect(throws: NetworkFile.ReadError.self) { try NetworkFile.network(from: Array(bytes.prefix(44))) }
+        var corrupted = bytes
+        corrupted[bytes.count - 3] ^= 1  // an output bias
+        #expect(throws: NetworkFile.ReadError.hashMismatch) { try NetworkFile.network(from: corrupted) }
+
+        let builtIn = Array(NetworkFile.builtInBytes)
+        #expect(builtIn[4] == 1)
+        #expect(NetworkFile.bytes(of: NetworkFile.builtIn) == builtIn)
+        #expect(NetworkFile.builtIn.outputBuckets == 1)
+    }
+
+    /// The material bucket: (2 x chariots + horses + cannons) / 2, at most 7.
+    @Test func materialBucketsFollowTheMajorPieces() throws {
+        #expect(Network.materialBucket(of: .start) == 7)
+        // Both chariot pairs traded: 8 horses and cannons.
+        #expect(Network.materialBucket(of: try Position(fen: "1nbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w - - 0 1")) == 4)
+        // One chariot and one horse a side.
+        #expect(Network.materialBucket(of: try Position(fen: "rnbakab2/9/9/p3p3p/9/9/P3P3P/9/9/RNBAKAB2 w - - 0 1")) == 3)
+        #expect(Network.materialBucket(of: try Position(fen: "r2akab2/9/9/4p4/9/9/4P4/9/9/R2AKAB2 w - - 0 1")) == 2)
+        #expect(Network.materialBucket(of: try Position(fen: "3akab2/9/9/4p4/9/9/4P4/9/9/3AKAB2 w - - 0 1")) == 0)
+        for chariots in 0...4 {
+            for others in 0...8 {
+                let bucket = Network.materialBucket(chariots: chariots, horsesAndCannons: others)
+                #expect(bucket == min((2 * chariots + others) / 2, 7))
+            }
+        }
     }
 
     /// Searches with a network: legal moves, mates still found, and the same tree twice (the

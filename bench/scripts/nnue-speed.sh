@@ -11,7 +11,7 @@ main() {
     local depth=${1:-9} rounds=${2:-3}
     swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
     local bin=.build/release/xiangqi
-    local shapes=(handcrafted random:1x128 random:6x256 random:6x512)
+    local shapes=(handcrafted random:1x128 random:6x256 random:6x256x8 random:6x512)
     declare -A rates
     for ((r = 0; r < rounds; r++)); do
         for shape in "${shapes[@]}"; do

@@ -91,7 +91,8 @@ public final class AccumulatorStack: @unchecked Sendable {
     @inline(__always)
     public func evaluate(ply: Int, position: Position) -> Int {
         if !computed[ply] { catchUp(ply, position) }
-        return network.evaluate(us: slot(ply, position.sideToMove), them: slot(ply, position.sideToMove.opponent))
+        return network.evaluate(us: slot(ply, position.sideToMove), them: slot(ply, position.sideToMove.opponent),
+                                bucket: network.outputBucket(of: position))
     }
 
     /// Brings ply `ply` up to date from the nearest computed ply below it.

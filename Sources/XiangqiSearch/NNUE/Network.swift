@@ -18,7 +18,10 @@ import XiangqiCore
 /// **Output.** `[side to move's accumulator, other side's]` through SCReLU (clamp to
 /// `0...qa`, then square) and one linear output: a single hidden layer, which trains in
 /// minutes on a CPU from a few million positions (the data this project can make on two
-/// cores) and evaluates in a few hundred cycles.
+/// cores) and evaluates in a few hundred cycles. A network may have 8 output buckets
+/// instead of one output: 8 sets of output weights and biases, the position's material
+/// choosing which (``materialBucket(of:)-swift.type.method``), so that the weight of each
+/// hidden unit can differ between the opening and the endgame.
 ///
 /// **Quantization.** First layer and bias in Int16 scaled by ``qa``; output weights in Int16
 /// scaled by ``qb``; output bias in Int32 scaled by `qa × qb`. The evaluation is
@@ -31,6 +34,8 @@ public final class Network: @unchecked Sendable {
     public static let featuresPerBucket = 1260
     /// Squares a king can stand on after mirroring (files d-e, ranks 0-2): the largest bucket count.
     public static let maximumBuckets = 6
+    /// Output buckets of a network that has them (the other shape has 1).
+    public static let materialBuckets = 8
     /// The accumulator width must be a multiple of this (the SIMD chunk).
     public static let hiddenMultiple = 16
 
@@ -38,6 +43,8 @@ public final class Network: @unchecked Sendable {
     public let buckets: Int
     /// Accumulator width per side.
     public let hidden: Int
+    /// Output buckets: 1, or ``materialBuckets`` chosen by material.
+    public let outputBuckets: Int
     /// Quantization of the feature layer (weights are value x qa).
     public let qa: Int
     /// Quantization of the output layer (weights are value x qb).
@@ -55,33 +62,46 @@ public final class Network: @unchecked Sendable {
     /// `[feature][hidden]`.
     let featureWeights: UnsafeMutablePointer<Int16>
     let featureBias: UnsafeMutablePointer<Int16>
-    /// `[2 × hidden]`: the side to move's half, then the other side's.
+    /// `[outputBuckets][2 × hidden]`: per bucket the side to move's half, then the other side's.
     let outputWeights: UnsafeMutablePointer<Int16>
-    /// The output weights as Float, for ``evaluate(us:them:)``.
+    /// The output weights as Float, for ``evaluate(us:them:bucket:)``.
     let outputWeightsFloat: UnsafeMutablePointer<Float>
-    let outputBias: Int32
+    /// `[outputBuckets]`.
+    let outputBiases: UnsafeMutablePointer<Int32>
 
     /// Rows of the feature layer: buckets x features per bucket.
     public var featureCount: Int { buckets * Self.featuresPerBucket }
 
-    /// A network from its weights (row-major `[feature][hidden]` for the first layer).
+    /// A network from its weights (row-major `[feature][hidden]` for the first layer), with
+    /// one output.
     /// Precondition: sizes consistent, `buckets` 1 or 6, `hidden` a positive multiple of 16.
     public convenience init(buckets: Int, hidden: Int, qa: Int = 255, qb: Int = 512, scale: Int = 400,
                             featureWeights: [Int16], featureBias: [Int16], outputWeights: [Int16], outputBias: Int32) {
         self.init(buckets: buckets, hidden: hidden, qa: qa, qb: qb, scale: scale, featureWeights: featureWeights,
-                  featureBias: featureBias, outputWeights: outputWeights, outputBias: outputBias, verifiedHash: nil)
+                  featureBias: featureBias, outputWeights: outputWeights, outputBiases: [outputBias])
+    }
+
+    /// A network from its weights, with one output per bucket: `outputWeights` holds
+    /// `outputBiases.count` (1 or ``materialBuckets``) sets of `2 × hidden` weights.
+    /// Precondition: sizes consistent, `buckets` 1 or 6, `hidden` a positive multiple of 16.
+    public convenience init(buckets: Int, hidden: Int, qa: Int = 255, qb: Int = 512, scale: Int = 400,
+                            featureWeights: [Int16], featureBias: [Int16], outputWeights: [Int16], outputBiases: [Int32]) {
+        self.init(buckets: buckets, hidden: hidden, qa: qa, qb: qb, scale: scale, featureWeights: featureWeights,
+                  featureBias: featureBias, outputWeights: outputWeights, outputBiases: outputBiases, verifiedHash: nil)
     }
 
     /// `verifiedHash`: the content hash when the caller has already checked it against these
     /// weights (a file's stored hash), which spares hashing them again; `nil` computes it.
     init(buckets: Int, hidden: Int, qa: Int, qb: Int, scale: Int, featureWeights: [Int16], featureBias: [Int16],
-         outputWeights: [Int16], outputBias: Int32, verifiedHash: UInt64?) {
+         outputWeights: [Int16], outputBiases: [Int32], verifiedHash: UInt64?) {
         precondition(buckets == 1 || buckets == Self.maximumBuckets)
         precondition(hidden > 0 && hidden % Self.hiddenMultiple == 0)
+        precondition(outputBiases.count == 1 || outputBiases.count == Self.materialBuckets)
         precondition(featureWeights.count == buckets * Self.featuresPerBucket * hidden)
-        precondition(featureBias.count == hidden && outputWeights.count == 2 * hidden)
+        precondition(featureBias.count == hidden && outputWeights.count == outputBiases.count * 2 * hidden)
         self.buckets = buckets
         self.hidden = hidden
+        outputBuckets = outputBiases.count
         self.qa = qa
         self.qb = qb
         self.scale = scale
@@ -89,25 +109,26 @@ public final class Network: @unchecked Sendable {
         self.featureWeights.initialize(from: featureWeights, count: featureWeights.count)
         self.featureBias = .allocate(capacity: hidden)
         self.featureBias.initialize(from: featureBias, count: hidden)
-        self.outputWeights = .allocate(capacity: 2 * hidden)
-        self.outputWeights.initialize(from: outputWeights, count: 2 * hidden)
-        outputWeightsFloat = .allocate(capacity: 2 * hidden)
-        outputWeightsFloat.initialize(from: outputWeights.map(Float.init), count: 2 * hidden)
-        self.outputBias = outputBias
+        self.outputWeights = .allocate(capacity: outputWeights.count)
+        self.outputWeights.initialize(from: outputWeights, count: outputWeights.count)
+        outputWeightsFloat = .allocate(capacity: outputWeights.count)
+        outputWeightsFloat.initialize(from: outputWeights.map(Float.init), count: outputWeights.count)
+        self.outputBiases = .allocate(capacity: outputBiases.count)
+        self.outputBiases.initialize(from: outputBiases, count: outputBiases.count)
         contentHash = verifiedHash ?? NetworkFile.hash(NetworkFile.payload(
-            featureWeights: featureWeights, featureBias: featureBias, outputWeights: outputWeights, outputBias: outputBias))
+            featureWeights: featureWeights, featureBias: featureBias, outputWeights: outputWeights, outputBiases: outputBiases))
     }
 
     /// A network with seeded random weights in the ranges training produces: for tests, and
     /// for measuring the speed of a shape before a trained network of it exists.
-    public static func random(buckets: Int, hidden: Int, seed: UInt64) -> Network {
+    public static func random(buckets: Int, hidden: Int, outputBuckets: Int = 1, seed: UInt64) -> Network {
         var random = SeededGenerator(seed: seed)
         let features = buckets * featuresPerBucket
         return Network(buckets: buckets, hidden: hidden,
                        featureWeights: (0..<features * hidden).map { _ in Int16.random(in: -90...90, using: &random) },
                        featureBias: (0..<hidden).map { _ in Int16.random(in: -60...120, using: &random) },
-                       outputWeights: (0..<2 * hidden).map { _ in Int16.random(in: -400...400, using: &random) },
-                       outputBias: Int32.random(in: -200_000...200_000, using: &random))
+                       outputWeights: (0..<outputBuckets * 2 * hidden).map { _ in Int16.random(in: -400...400, using: &random) },
+                       outputBiases: (0..<outputBuckets).map { _ in Int32.random(in: -200_000...200_000, using: &random) })
     }
 
     deinit {
@@ -115,6 +136,7 @@ public final class Network: @unchecked Sendable {
         featureBias.deallocate()
         outputWeights.deallocate()
         outputWeightsFloat.deallocate()
+        outputBiases.deallocate()
     }
 
     // MARK: - Features
@@ -174,9 +196,49 @@ public final class Network: @unchecked Sendable {
         return result
     }
 
+    // MARK: - Output buckets
+
+    /// The output bucket of a position with `chariots` chariots and `horsesAndCannons` horses
+    /// and cannons on the board (both sides): `(2 × chariots + horses + cannons) / 2`, at most
+    /// 7. The start position is in bucket 7, a middlegame that traded a chariot pair in 6, an
+    /// endgame with one chariot and one horse a side in 3.
+    @inline(__always)
+    public static func materialBucket(chariots: Int, horsesAndCannons: Int) -> Int {
+        min((2 &* chariots &+ horsesAndCannons) >> 1, materialBuckets &- 1)
+    }
+
+    /// The output bucket of `position`.
+    @inline(__always)
+    public static func materialBucket(of position: Position) -> Int {
+        let chariots = position.pieces(of: .red, .chariot).count &+ position.pieces(of: .black, .chariot).count
+        let others = position.pieces(of: .red, .horse).count &+ position.pieces(of: .black, .horse).count
+            &+ position.pieces(of: .red, .cannon).count &+ position.pieces(of: .black, .cannon).count
+        return materialBucket(chariots: chariots, horsesAndCannons: others)
+    }
+
+    /// The output bucket of a board (pieces by square index).
+    public static func materialBucket(of board: [Piece]) -> Int {
+        var chariots = 0, others = 0
+        for piece in board where !piece.isNone {
+            switch piece.kind {
+            case .chariot: chariots += 1
+            case .horse, .cannon: others += 1
+            default: break
+            }
+        }
+        return materialBucket(chariots: chariots, horsesAndCannons: others)
+    }
+
+    /// The output bucket this network uses for `position` (0 when it has one output).
+    @inline(__always)
+    public func outputBucket(of position: Position) -> Int {
+        outputBuckets == 1 ? 0 : Self.materialBucket(of: position)
+    }
+
     // MARK: - Evaluation
 
-    /// The evaluation of accumulators `us` (the side to move's) and `them`, in centipawns.
+    /// The evaluation of accumulators `us` (the side to move's) and `them` with the output of
+    /// `bucket` (``outputBucket(of:)``), in centipawns.
     ///
     /// The output layer runs in Float (clamp(a)² is exact in Float), in C
     /// (`xq_screlu_dot`): x86-64's baseline (SSE2) has no 32-bit integer multiply and sums
@@ -184,10 +246,10 @@ public final class Network: @unchecked Sendable {
     /// standard library. The Float sum differs from the exact one by far less than a
     /// centipawn (``evaluateExactly(us:them:)`` is the reference the tests compare with).
     @inline(__always)
-    func evaluate(us: UnsafePointer<Int16>, them: UnsafePointer<Int16>) -> Int {
-        let count = Int32(hidden), top = Int16(qa)
-        let total = xq_screlu_dot(us, outputWeightsFloat, count, top) + xq_screlu_dot(them, outputWeightsFloat + hidden, count, top)
-        let centipawns = (Double(total) / Double(qa) + Double(outputBias)) * Double(scale) / Double(qa * qb)
+    func evaluate(us: UnsafePointer<Int16>, them: UnsafePointer<Int16>, bucket: Int) -> Int {
+        let count = Int32(hidden), top = Int16(qa), weights = outputWeightsFloat + bucket &* 2 &* hidden
+        let total = xq_screlu_dot(us, weights, count, top) + xq_screlu_dot(them, weights + hidden, count, top)
+        let centipawns = (Double(total) / Double(qa) + Double(outputBiases[bucket])) * Double(scale) / Double(qa * qb)
         // Whatever a file holds, an evaluation stays far below the rule-win and mate scores.
         return Int(min(max(centipawns, -Double(Self.evaluationLimit)), Double(Self.evaluationLimit)))
     }
@@ -195,10 +257,11 @@ public final class Network: @unchecked Sendable {
     /// The largest evaluation in centipawns (either way).
     public static let evaluationLimit = 10_000
 
-    /// ``evaluate(us:them:)`` in exact integer arithmetic: the reference.
-    func evaluateExactly(us: UnsafePointer<Int16>, them: UnsafePointer<Int16>) -> Int {
-        let total = Self.exactDot(us, outputWeights, hidden, qa) &+ Self.exactDot(them, outputWeights + hidden, hidden, qa)
-        return min(max((Int(total) / qa + Int(outputBias)) * scale / (qa * qb), -Self.evaluationLimit), Self.evaluationLimit)
+    /// ``evaluate(us:them:bucket:)`` in exact integer arithmetic: the reference.
+    func evaluateExactly(us: UnsafePointer<Int16>, them: UnsafePointer<Int16>, bucket: Int) -> Int {
+        let weights = outputWeights + bucket * 2 * hidden
+        let total = Self.exactDot(us, weights, hidden, qa) &+ Self.exactDot(them, weights + hidden, hidden, qa)
+        return min(max((Int(total) / qa + Int(outputBiases[bucket])) * scale / (qa * qb), -Self.evaluationLimit), Self.evaluationLimit)
     }
 
     /// Σ clamp(a, 0, qa)² × w exactly: each lane's product fits Int32 (255² × 32767 < 2³¹),
@@ -228,7 +291,8 @@ public final class Network: @unchecked Sendable {
         }
         refresh(us, position, for: position.sideToMove)
         refresh(them, position, for: position.sideToMove.opponent)
-        return exactly ? evaluateExactly(us: us, them: them) : evaluate(us: us, them: them)
+        let bucket = outputBucket(of: position)
+        return exactly ? evaluateExactly(us: us, them: them, bucket: bucket) : evaluate(us: us, them: them, bucket: bucket)
     }
 
     /// Writes `perspective`'s accumulator for `position` into `accumulator` (bias plus rows).

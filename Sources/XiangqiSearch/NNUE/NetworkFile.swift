@@ -1,30 +1,39 @@
 import CEmbeddedData
 import XiangqiCore
 
-/// The network file: a 40-byte little-endian header, then the weights.
+/// The network file: a little-endian header (40 bytes in version 1, 48 in version 2), then
+/// the weights.
 ///
 /// | bytes | content |
 /// |-------|---------|
 /// | 0-3   | magic `XQNN` |
-/// | 4-7   | format version (1) |
+/// | 4-7   | format version: 1 (one output), 2 (output buckets) |
 /// | 8-11  | feature set (1: mirrored piece-square with king buckets, see ``Network``) |
 /// | 12-15 | king buckets (1 or 6) |
 /// | 16-19 | accumulator width (a multiple of 16, at most 2048) |
 /// | 20-23 | qa (1-255) · 24-27 qb (1-4096) · 28-31 scale (1-10000) |
 /// | 32-39 | FNV-1a 64 of everything after the header |
-/// | 40-   | first layer Int16 `[feature][hidden]`, its bias Int16 `[hidden]`, output weights Int16 `[2 × hidden]`, output bias Int32 |
+/// | 40-43 | version 2 only: output buckets (8) |
+/// | 44-47 | version 2 only: how the bucket is chosen (1: by material, ``Network/materialBucket(chariots:horsesAndCannons:)``) |
+/// | then  | first layer Int16 `[feature][hidden]`, its bias Int16 `[hidden]`, output weights Int16 `[outputs][2 × hidden]`, output biases Int32 `[outputs]` |
 ///
-/// Reading checks every field, the exact length and the hash, so a truncated, corrupted or
-/// foreign file is refused with the reason rather than loaded.
+/// A network with one output is written as version 1, so the files (and hashes) of networks
+/// made before version 2 stay as they were. Reading checks every field, the exact length and
+/// the hash, so a truncated, corrupted or foreign file is refused with the reason rather
+/// than loaded.
 public enum NetworkFile {
     /// The first four bytes of a network file.
     public static let magic: [UInt8] = Array("XQNN".utf8)
-    /// The file format version this engine reads and writes.
-    public static let version: UInt32 = 1
+    /// The newest file format version this engine reads and writes (it reads 1 and 2).
+    public static let version: UInt32 = 2
+    /// The output-bucket scheme of version 2: by material.
+    public static let materialBucketScheme: UInt32 = 1
     /// The input feature set (king-bucketed piece-square features).
     public static let featureSet: UInt32 = 1
-    /// Bytes before the weights.
+    /// Bytes before the weights in version 1.
     public static let headerSize = 40
+    /// Bytes before the weights in version 2.
+    public static let headerSizeWithOutputBuckets = 48
     /// The widest accumulator a file may declare.
     public static let maximumHidden = 2048
 
@@ -41,7 +50,7 @@ public enum NetworkFile {
         public var description: String {
             switch self {
             case .notANetwork: "not a network file (no XQNN header)"
-            case .unsupportedVersion(let v): "network format version \(v) is not supported (this engine reads \(NetworkFile.version))"
+            case .unsupportedVersion(let v): "network format version \(v) is not supported (this engine reads 1 to \(NetworkFile.version))"
             case .unsupportedFeatureSet(let f): "feature set \(f) is not supported (this engine has \(NetworkFile.featureSet))"
             case .badShape(let why): "bad network shape: \(why)"
             case .wrongLength(let expected, let actual): "truncated or padded: \(actual) bytes where the header says \(expected)"
@@ -65,9 +74,9 @@ public enum NetworkFile {
         return h
     }
 
-    static func payload(featureWeights: [Int16], featureBias: [Int16], outputWeights: [Int16], outputBias: Int32) -> [UInt8] {
+    static func payload(featureWeights: [Int16], featureBias: [Int16], outputWeights: [Int16], outputBiases: [Int32]) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(2 * (featureWeights.count + featureBias.count + outputWeights.count) + 4)
+        out.reserveCapacity(2 * (featureWeights.count + featureBias.count + outputWeights.count) + 4 * outputBiases.count)
         for array in [featureWeights, featureBias, outputWeights] {
             for v in array {
                 let u = UInt16(bitPattern: v)
@@ -75,25 +84,34 @@ public enum NetworkFile {
                 out.append(UInt8(u >> 8))
             }
         }
-        let b = UInt32(bitPattern: outputBias)
-        for k in 0..<4 { out.append(UInt8((b >> (8 * UInt32(k))) & 0xFF)) }
+        for bias in outputBiases {
+            let b = UInt32(bitPattern: bias)
+            for k in 0..<4 { out.append(UInt8((b >> (8 * UInt32(k))) & 0xFF)) }
+        }
         return out
     }
 
     /// The file's bytes for `network`.
     public static func bytes(of network: Network) -> [UInt8] {
-        let n = network.featureCount * network.hidden
+        let n = network.featureCount * network.hidden, outputs = network.outputBuckets
         let payload = payload(featureWeights: Array(UnsafeBufferPointer(start: network.featureWeights, count: n)),
                               featureBias: Array(UnsafeBufferPointer(start: network.featureBias, count: network.hidden)),
-                              outputWeights: Array(UnsafeBufferPointer(start: network.outputWeights, count: 2 * network.hidden)),
-                              outputBias: network.outputBias)
+                              outputWeights: Array(UnsafeBufferPointer(start: network.outputWeights, count: outputs * 2 * network.hidden)),
+                              outputBiases: Array(UnsafeBufferPointer(start: network.outputBiases, count: outputs)))
         var out = magic
-        for v in [version, featureSet, UInt32(network.buckets), UInt32(network.hidden),
-                  UInt32(network.qa), UInt32(network.qb), UInt32(network.scale)] {
+        func append(_ v: UInt32) {
             for k in 0..<4 { out.append(UInt8((v >> (8 * UInt32(k))) & 0xFF)) }
+        }
+        for v in [outputs == 1 ? 1 : version, featureSet, UInt32(network.buckets), UInt32(network.hidden),
+                  UInt32(network.qa), UInt32(network.qb), UInt32(network.scale)] {
+            append(v)
         }
         let h = hash(payload)
         for k in 0..<8 { out.append(UInt8((h >> (8 * UInt64(k))) & 0xFF)) }
+        if outputs > 1 {
+            append(UInt32(outputs))
+            append(materialBucketScheme)
+        }
         return out + payload
     }
 
@@ -142,8 +160,19 @@ public enum NetworkFile {
     public static func network(from bytes: UnsafeRawBufferPointer) throws(ReadError) -> Network {
         guard bytes.count >= headerSize, Array(bytes[0..<4]) == magic else { throw .notANetwork }
         func u32(_ at: Int) -> UInt32 { (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[at + $1]) << (8 * UInt32($1)) } }
-        guard u32(4) == version else { throw .unsupportedVersion(u32(4)) }
+        let fileVersion = u32(4)
+        guard fileVersion == 1 || fileVersion == 2 else { throw .unsupportedVersion(fileVersion) }
         guard u32(8) == featureSet else { throw .unsupportedFeatureSet(u32(8)) }
+        let header = fileVersion == 1 ? headerSize : headerSizeWithOutputBuckets
+        guard bytes.count >= header else { throw .wrongLength(expected: header, actual: bytes.count) }
+        var outputs = 1
+        if fileVersion == 2 {
+            outputs = Int(u32(40))
+            guard outputs == Network.materialBuckets else {
+                throw .badShape("\(outputs) output buckets (\(Network.materialBuckets))")
+            }
+            guard u32(44) == materialBucketScheme else { throw .badShape("output bucket scheme \(u32(44)) (1: by material)") }
+        }
         let buckets = Int(u32(12)), hidden = Int(u32(16)), qa = Int(u32(20)), qb = Int(u32(24)), scale = Int(u32(28))
         guard buckets == 1 || buckets == Network.maximumBuckets else { throw .badShape("\(buckets) king buckets (1 or 6)") }
         guard hidden > 0, hidden <= maximumHidden, hidden % Network.hiddenMultiple == 0 else {
@@ -153,18 +182,18 @@ public enum NetworkFile {
             throw .badShape("quantization qa \(qa), qb \(qb), scale \(scale)")
         }
         let features = buckets * Network.featuresPerBucket
-        let expected = headerSize + 2 * (features * hidden + hidden + 2 * hidden) + 4
+        let expected = header + 2 * (features * hidden + hidden + outputs * 2 * hidden) + 4 * outputs
         guard bytes.count == expected else { throw .wrongLength(expected: expected, actual: bytes.count) }
         let storedHash = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[32 + $1]) << (8 * UInt64($1)) }
         // The payload is read in place (no copy): a load is on the clock of the first move
         // when a GUI sends no isready first.
-        let payloadHash = hash(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[headerSize...]))
+        let payloadHash = hash(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[header...]))
         guard payloadHash == storedHash else { throw .hashMismatch }
         // Little-endian 16-bit words of the payload.
         func int16s(_ start: Int, _ count: Int) -> [Int16] {
             [Int16](unsafeUninitializedCapacity: count) { words, initialized in
                 for i in 0..<count {
-                    words[i] = Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: headerSize + start + 2 * i,
+                    words[i] = Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: header + start + 2 * i,
                                                                        as: Int16.self))
                 }
                 initialized = count
@@ -172,10 +201,12 @@ public enum NetworkFile {
         }
         let weights = int16s(0, features * hidden)
         let bias = int16s(2 * features * hidden, hidden)
-        let output = int16s(2 * (features * hidden + hidden), 2 * hidden)
-        let b = bytes.count - 4
-        let outputBias = Int32(bitPattern: (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[b + $1]) << (8 * UInt32($1)) })
+        let output = int16s(2 * (features * hidden + hidden), outputs * 2 * hidden)
+        let biases = (0..<outputs).map { o in
+            let b = bytes.count - 4 * (outputs - o)
+            return Int32(bitPattern: (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[b + $1]) << (8 * UInt32($1)) })
+        }
         return Network(buckets: buckets, hidden: hidden, qa: qa, qb: qb, scale: scale, featureWeights: weights,
-                       featureBias: bias, outputWeights: output, outputBias: outputBias, verifiedHash: storedHash)
+                       featureBias: bias, outputWeights: output, outputBiases: biases, verifiedHash: storedHash)
     }
 }
