@@ -75,9 +75,6 @@ extension Session {
     /// The rank numbering of the replies: the GUI's, 0-9 until its moves show one.
     var numbering: RankNumbering { rankNumbering ?? .zeroBased }
 
-    /// The dialect of the running search's output (UCI until a `ucci` handshake).
-    var searchWireDialect: EngineDialect { lock.withLock { searchDialect } == .ucci ? .ucci : .uci }
-
     func banMoves(_ args: [String]) {
         guard let position = game?.position else {
             inform("no valid position to ban moves in")

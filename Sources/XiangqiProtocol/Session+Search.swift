@@ -71,6 +71,7 @@ extension Session {
             pendingDecision = nil
             drawOfferedLater = false
             searchDialect = dialect
+            searchNumbering = numbering
             searchStart = receivedAt
         }
     }
@@ -116,11 +117,13 @@ extension Session {
     func report(_ info: SearchInfo) {
         let chances = options.showWDL ? Chances(score: info.score) : nil
         // UCCI has no notation for a bound or a second line: those are not reported there.
-        if let line = EngineInfo(info, chances: chances).line(searchWireDialect, numbering) { send(line) }
+        let (dialect, numbering) = lock.withLock { (searchDialect == .ucci ? EngineDialect.ucci : .uci, searchNumbering) }
+        if let line = EngineInfo(info, chances: chances).line(dialect, numbering) { send(line) }
     }
 
     func reportCurrentMove(_ current: CurrentMoveInfo) {
-        send(EngineInfo.currentMoveLine(depth: current.depth, move: current.move, number: current.number, numbering))
+        send(EngineInfo.currentMoveLine(depth: current.depth, move: current.move, number: current.number,
+                                        lock.withLock { searchNumbering }))
     }
 
     /// The engine's decision, answered at once or, while the search ponders or is infinite,
@@ -141,7 +144,7 @@ extension Session {
         pendingDecision = nil
         let answer = drawOfferedLater ? decision.withDrawOffered() : decision
         let line = BestMoveLine(move: answer.move, ponderMove: answer.ponderMove, draw: answer.acceptsDraw)
-        send(line.line(searchDialect == .ucci ? .ucci : .uci, numbering))
+        send(line.line(searchDialect == .ucci ? .ucci : .uci, searchNumbering))
     }
 
     func ponderHit(_ args: [String]) {

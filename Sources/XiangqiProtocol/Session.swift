@@ -55,6 +55,9 @@ public final class Session: @unchecked Sendable {
     /// A draw offered with `ponderhit draw`, after the search started.
     var drawOfferedLater = false
     var searchDialect = Dialect.none
+    /// The rank numbering of the running search's replies: the session's at its `go`, so
+    /// that a handshake or `position` read meanwhile cannot change it under the search thread.
+    var searchNumbering = RankNumbering.zeroBased
     var searchStart = MonotonicInstant.now
     var searchedThisPosition = false
 

@@ -198,4 +198,29 @@ private func newSession(_ sink: MemorySink = MemorySink()) -> Session {
             + "and no earlier command showed which the GUI uses: searchmoves ignored")
         #expect(undecided.rankNumbering == nil)
     }
+
+    /// A handshake read while a search runs forgets the GUI's numbering for what comes next,
+    /// but the running search answers in the numbering of its `go`: the reader thread must
+    /// not change what the search thread writes (the thread sanitizer found that race).
+    @Test func aHandshakeDuringASearchLeavesItsAnswerInItsNumbering() throws {
+        let sink = MemorySink()
+        let session = newSession(sink)
+        let opening = try #require(Move(iccs: "h2e2")), reply = try #require(Move(iccs: "h9g7"))
+        session.handle("position startpos moves " + MoveText.format(opening, .oneBased))
+        #expect(session.rankNumbering == .oneBased)
+        _ = sink.take()
+        session.handle("go infinite searchmoves " + MoveText.format(reply, .oneBased))
+        session.handle("uci")
+        #expect(session.rankNumbering == nil)
+        session.handle("stop")
+        session.waitForSearch()
+        let lines = sink.take()
+        #expect(lines.contains("uciok"))
+        #expect(lines.last == "bestmove " + MoveText.format(reply, .oneBased), "\(lines.suffix(3))")
+        // The next search, after the handshake, answers 0-9 again.
+        session.handle("position startpos moves h2e2")
+        session.handle("go depth 1 searchmoves h9g7")
+        session.waitForSearch()
+        #expect(sink.take().last == "bestmove h9g7")
+    }
 }
