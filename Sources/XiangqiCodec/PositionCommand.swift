@@ -9,6 +9,7 @@ public struct PositionCommand: Sendable, Equatable {
         case fen(String)
     }
 
+    /// Where the position starts: the start position or a FEN.
     public var start: Start
     /// The words after `moves`, as written.
     public var moveWords: [String]
@@ -53,6 +54,7 @@ public struct PositionCommand: Sendable, Equatable {
 /// and values may hold spaces in UCI). The protocol session reads GUIs' lines into it; the
 /// client writes other engines' lines from it.
 public struct SetOptionCommand: Sendable, Equatable {
+    /// The option's name as written (the engine matches it without regard to case, spaces and underscores).
     public var name: String
     /// The value as written; empty for a button or when none was given.
     public var value: String
