@@ -7,7 +7,7 @@ let package = Package(
     name: "Xiangqi",
     // Apple platforms: the practice-mode app targets iOS 15. Nothing the libraries use may
     // need a newer runtime (no InlineArray, Mutex, Atomic, Duration or ContinuousClock):
-    // `scripts/check-apple-availability.sh`, run by CI, enforces it. Linux ignores this list.
+    // `scripts/check-apple-availability.py`, run by CI, enforces it. Linux ignores this list.
     platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .executable(name: "xiangqi", targets: ["xiangqi"]),
