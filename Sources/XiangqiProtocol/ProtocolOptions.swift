@@ -326,6 +326,7 @@ struct OptionSpec: Sendable {
         searchRule("futility", \.futility),
         searchRule("reversefutility", \.reverseFutility),
         searchRule("correctionhistory", \.correctionHistory),
+        searchRule("capturehistory", \.captureHistory),
         // Old UCCI names, accepted and ignored as the specification advises.
         OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: ["loadbook", "repetition", "drawmoves", "selectivity"]) {
             _, _, _, _ in

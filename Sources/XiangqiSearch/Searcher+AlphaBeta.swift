@@ -26,8 +26,9 @@ extension Searcher {
         return h
     }
 
-    /// Scores captures by victim then attacker (good or bad by exchange) and quiet moves by
-    /// killers, counter-move and history (own and continuation).
+    /// Scores captures by victim then attacker (good or bad by exchange; with the capture
+    /// history, its entry / 4 added, which can reorder victims within about 250 centipawns of
+    /// each other) and quiet moves by killers, counter-move and history (own and continuation).
     @inline(__always)
     func scoreMoves(_ list: inout ScoredMoves, ttMove: Move, ply: Int) {
         let killer0 = killers[ply &* 2], killer1 = killers[ply &* 2 &+ 1]
@@ -46,7 +47,10 @@ extension Searcher {
                 let victim = position.piece(at: move.to)
                 let mover = position.piece(at: move.from)
                 if !victim.isNone {
-                    let mvvLva = Int32(ExchangeValue.of(victim.kind) &* 16 &- Int(mover.kind.rawValue))
+                    var mvvLva = Int32(ExchangeValue.of(victim.kind) &* 16 &- Int(mover.kind.rawValue))
+                    if options.captureHistory {
+                        mvvLva &+= Int32(captureHistory.value(mover, to: move.to, captures: victim.kind) / 4)
+                    }
                     let attackerValue = ExchangeValue.of(mover.kind)
                     let good = attackerValue <= ExchangeValue.of(victim.kind) || position.exchangeAtLeast(move, 0)
                     score = (good ? Self.goodCaptureBase : Self.badCaptureBase) &+ mvvLva
@@ -191,6 +195,8 @@ extension Searcher {
         var legalCount = 0
         var quietsTried = InlineWords16()   // quiet moves searched, 64 at most
         var quietCount = 0
+        var capturesTried = InlineWords16()   // captures searched, 64 at most
+        var captureCount = 0
         while let move = list.pick() {
             if move == excluded { continue }
             if isRoot && (!rootMoves.contains(move) || excludedRootMoves.contains(move)) { continue }
@@ -324,7 +330,20 @@ extension Searcher {
                         rootBestScore = score
                     }
                     if score >= beta {
-                        // Step 15. Cut-off: reward the quiet move, punish those tried before it.
+                        // Step 15. Cut-off: reward the quiet move, punish those tried before it;
+                        // with the capture history, reward a capture and punish the captures
+                        // tried before the move that cut off.
+                        if options.captureHistory {
+                            let bonus = CaptureHistory.bonus(depth: depth)
+                            if isCapture {
+                                captureHistory.update(mover, to: move.to, captures: position.piece(at: move.to).kind, by: bonus)
+                            }
+                            for i in 0..<captureCount {
+                                let c = capturesTried.load(fromByteOffset: i &* 2, as: Move.self)
+                                captureHistory.update(position.piece(at: c.from), to: c.to,
+                                                      captures: position.piece(at: c.to).kind, by: -bonus)
+                            }
+                        }
                         if !isCapture {
                             if killers[ply &* 2] != move {
                                 killers[ply &* 2 &+ 1] = killers[ply &* 2]
@@ -351,6 +370,9 @@ extension Searcher {
             if !isCapture && quietCount < 64 {
                 quietsTried.store(move, toByteOffset: quietCount &* 2)
                 quietCount &+= 1
+            } else if isCapture && captureCount < 64 {
+                capturesTried.store(move, toByteOffset: captureCount &* 2)
+                captureCount &+= 1
             }
         }
 

@@ -38,6 +38,8 @@ public final class SearchHeap: @unchecked Sendable {
     let undos: UnsafeMutablePointer<Undo>
     /// The correction history's entries (``CorrectionHistory``).
     let corrections: UnsafeMutablePointer<Int32>
+    /// The capture history's entries (``CaptureHistory``).
+    let captures: UnsafeMutablePointer<Int16>
     /// The accumulators of the last network searched with (kept while it stays the same).
     private var accumulatorStack: AccumulatorStack?
 
@@ -75,6 +77,8 @@ public final class SearchHeap: @unchecked Sendable {
         killers.initialize(repeating: .none, count: n * 2)
         corrections = .allocate(capacity: CorrectionHistory.count)
         corrections.initialize(repeating: 0, count: CorrectionHistory.count)
+        captures = .allocate(capacity: CaptureHistory.count)
+        captures.initialize(repeating: 0, count: CaptureHistory.count)
     }
 
     /// Move slots: piece index (14) x target square (90).
@@ -88,12 +92,14 @@ public final class SearchHeap: @unchecked Sendable {
         counterMoves.update(repeating: .none, count: 14 * 90)
         killers.update(repeating: .none, count: (Score.maxPly + 8) * 2)
         corrections.update(repeating: 0, count: CorrectionHistory.count)
+        captures.update(repeating: 0, count: CaptureHistory.count)
     }
 
     deinit {
         history.deallocate(); continuationHistory.deallocate(); excludedMoves.deallocate(); counterMoves.deallocate(); killers.deallocate(); pv.deallocate(); pvLength.deallocate()
         staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate(); undos.deallocate()
         corrections.deallocate()
+        captures.deallocate()
     }
 }
 
@@ -131,6 +137,9 @@ public struct SearchOptions: Sendable, Equatable {
     /// Static evaluations corrected by what searches found in positions of the same soldier
     /// structure and material (``CorrectionHistory``). Off until a match shows it pays.
     public var correctionHistory = false
+    /// Captures of about equal victims ordered by how often each cut nodes off
+    /// (``CaptureHistory``). Off until a match shows it pays.
+    public var captureHistory = false
 
     /// Options with every rule on, one line, and the given contempt.
     public init(contempt: Int = 0, pruning: Bool = true) {
@@ -159,6 +168,7 @@ public struct Searcher {
     let movedPieces: UnsafeMutablePointer<Piece>
     let undos: UnsafeMutablePointer<Undo>
     let corrections: CorrectionHistory
+    let captureHistory: CaptureHistory
     /// The reversible end of the game before the root: each position with the move played
     /// from it, oldest first (for judging repetition cycles that reach back before the root).
     let historyFrames: [(position: Position, move: Move)]
@@ -234,6 +244,7 @@ public struct Searcher {
         movedPieces = heap.movedPieces
         undos = heap.undos
         corrections = CorrectionHistory(heap.corrections)
+        captureHistory = CaptureHistory(heap.captures)
         self.historyFrames = historyFrames
         keys = gameKeys + [position.key]
         keys.reserveCapacity(keys.count + Score.maxPly + 8)
