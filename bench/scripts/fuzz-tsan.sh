@@ -31,8 +31,8 @@ main() {
         local reports
         reports=$(cat .build-tsan/reports/tsan.* 2>/dev/null | grep -c '^WARNING: ThreadSanitizer' || true)
         echo "ThreadSanitizer reports: $reports"
-    } > bench/fuzz-tsan.txt.partial
-    mv bench/fuzz-tsan.txt.partial bench/records/fuzz-tsan.txt
+    } > bench/records/fuzz-tsan.txt.partial
+    mv bench/records/fuzz-tsan.txt.partial bench/records/fuzz-tsan.txt
     tail -4 bench/records/fuzz-tsan.txt
 }
 main "$@"

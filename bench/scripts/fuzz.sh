@@ -17,8 +17,8 @@ main() {
         echo "Machine: $(nproc) cores, $(uname -m); date $(date -u +%Y-%m-%dT%H:%MZ)"
         echo "Command: bench/scripts/fuzz.sh $lines $seed"
         .build/release/xiangqi fuzz --lines "$lines" --seed "$seed" --save .build/fuzz-failures 2>/dev/null || true
-    } > bench/fuzz.txt.partial
-    mv bench/fuzz.txt.partial bench/records/fuzz.txt
+    } > bench/records/fuzz.txt.partial
+    mv bench/records/fuzz.txt.partial bench/records/fuzz.txt
     tail -3 bench/records/fuzz.txt
 }
 main "$@"

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 filter=${1:-"ThreadTests|SearchTests|TranscriptTests|StrengthOptionsTests|BookSessionTests|TrainingDataTests|NetworkTrainerTests|NetworkOptionsTests"}
 log=$(mktemp)
-record=bench/tsan.txt.partial
+record=bench/records/tsan.txt.partial
 commit="$(git rev-parse --short=7 HEAD)$(git diff --quiet HEAD -- Sources Tests Package.swift || echo '+changes')"
 {
     echo "# Thread sanitizer over the threaded suites"
