@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 ms=${1:-1000}; file=${2:-bench/data/tactics.epd}
 swift build -c release --static-swift-stdlib --product xiangqi >/dev/null
-mkdir -p bench/suite
+mkdir -p bench/records/suite
 .build/release/xiangqi suite "$file" --movetime "$ms" > "bench/records/suite/xiangqi-movetime-$ms.txt" &
 .build/release/xiangqi suite "$file" --movetime "$ms" --engine /usr/games/fairy-stockfish \
     > "bench/records/suite/fairy-stockfish-movetime-$ms.txt" &
