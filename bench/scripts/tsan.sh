@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The thread sanitizer over the suites that run searches on several threads: threaded search
 # (Lazy SMP, shared hash table), the engine facade, the protocol sessions (reader thread
-# and search threads), self-play data on several threads and the network trainer's threads.
+# and search threads, a handshake during a search among them), self-play data on several
+# threads and the network trainer's threads.
 # Debug build with -sanitize=thread in .build-tsan (about 10 minutes on 2 cores, too long for
 # CI beside the other steps). Exit status non-zero on any report. Writes bench/records/tsan.txt
 # (commit, command, the suites' results, the verdict).
 #   bench/scripts/tsan.sh [FILTER]     (default: the suites below)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-filter=${1:-"ThreadTests|SearchTests|TranscriptTests|StrengthOptionsTests|BookSessionTests|TrainingDataTests|NetworkTrainerTests|NetworkOptionsTests"}
+filter=${1:-"ThreadTests|SearchTests|TranscriptTests|StrengthOptionsTests|BookSessionTests|TrainingDataTests|NetworkTrainerTests|NetworkOptionsTests|RankNumberingTests"}
 log=$(mktemp)
 record=bench/records/tsan.txt.partial
 commit="$(git rev-parse --short=7 HEAD)$(git diff --quiet HEAD -- Sources Tests Package.swift || echo '+changes')"
