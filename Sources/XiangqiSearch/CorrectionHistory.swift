@@ -12,8 +12,14 @@ public struct CorrectionHistory {
     public static let size = 16_384
     /// Entry units per centipawn.
     public static let grain = 16
-    /// The largest magnitude an entry reaches, in units (1024 centipawns).
-    public static let limit = 1024 * grain
+    /// The largest magnitude an entry reaches, in units (256 centipawns).
+    public static let limit = 256 * grain
+    /// An update moves an entry by the search's error times depth / this: a sixteenth of the
+    /// error at depth 8. (The first version moved it by the whole error times depth / 8 up to
+    /// 1024 centipawns: entries that many positions share swung by hundreds of centipawns
+    /// from one node to the next, and the engine lost 28 of 40 games to itself without it,
+    /// bench/records/matches/corrhist-tc-10+0.1.)
+    public static let rateDivisor = 128
     /// Entries in all: soldiers and material, each by side to move.
     static let count = 2 * 2 * size
 
@@ -48,10 +54,10 @@ public struct CorrectionHistory {
 
     /// Moves `position`'s entries toward the error of `evaluation` (the corrected one the
     /// search used) against `searched`, the score a search of `depth` found: by
-    /// `(searched − evaluation) × depth / 8` centipawns at most a quarter of the limit, and
-    /// less the closer an entry is to the limit, so that no entry leaves ±``limit``.
+    /// `(searched − evaluation) × depth / rateDivisor` centipawns, at most a quarter of the
+    /// limit, and less the closer an entry is to the limit, so that no entry leaves ±``limit``.
     public func update(for position: Position, searched: Int, evaluation: Int, depth: Int) {
-        let bonus = min(max((searched &- evaluation) &* Self.grain &* depth / 8, -Self.limit / 4), Self.limit / 4)
+        let bonus = min(max((searched &- evaluation) &* Self.grain &* depth / Self.rateDivisor, -Self.limit / 4), Self.limit / 4)
         let (soldiers, material) = entries(of: position)
         Self.move(soldiers, by: bonus)
         Self.move(material, by: bonus)

@@ -52,8 +52,9 @@ import XiangqiCore
             history.update(for: black, searched: 50, evaluation: 0, depth: 2)
             let afterShallow = history.entries(of: black).soldiers.pointee
             history.update(for: other, searched: 50, evaluation: 0, depth: 16)
-            #expect(afterShallow - shallow == 50 * CorrectionHistory.grain * 2 / 8)
-            #expect(history.entries(of: other).soldiers.pointee == 50 * CorrectionHistory.grain * 16 / 8)
+            #expect(afterShallow - shallow == 50 * CorrectionHistory.grain * 2 / CorrectionHistory.rateDivisor)
+            #expect(history.entries(of: other).soldiers.pointee == 50 * CorrectionHistory.grain * 16 / CorrectionHistory.rateDivisor)
+            #expect(afterShallow - shallow > 0)
         }
     }
 
