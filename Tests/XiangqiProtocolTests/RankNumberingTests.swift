@@ -216,11 +216,13 @@ private func newSession(_ sink: MemorySink = MemorySink()) -> Session {
         session.waitForSearch()
         let lines = sink.take()
         #expect(lines.contains("uciok"))
-        #expect(lines.last == "bestmove " + MoveText.format(reply, .oneBased), "\(lines.suffix(3))")
+        // The answer (and a ponder move, when the search got that far) in ranks 1-10.
+        #expect(lines.last.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+                == "bestmove " + MoveText.format(reply, .oneBased), "\(lines.suffix(3))")
         // The next search, after the handshake, answers 0-9 again.
         session.handle("position startpos moves h2e2")
         session.handle("go depth 1 searchmoves h9g7")
         session.waitForSearch()
-        #expect(sink.take().last == "bestmove h9g7")
+        #expect(sink.take().last.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == "bestmove h9g7")
     }
 }
