@@ -223,11 +223,10 @@ public final class Engine: @unchecked Sendable {
             options.multiPV = max(options.multiPV, skill.candidateCount)
             evaluator.noiseAmplitude = max(evaluator.noiseAmplitude, skill.evaluationNoise)
             evaluator.noiseSeed = lock.withLock { random.next() }
-            // Levels below the maximum judge with the handcrafted evaluation, the one their
-            // UCI_Elo ladder was measured with (bench/levels.md): with a network every
-            // node-capped level would play above its rating. Hints and evaluations
-            // (fullStrength) and level 20 use the network.
-            evaluator.network = nil
+            // The low levels judge with the handcrafted evaluation, the one their UCI_Elo
+            // ladder was measured with (bench/levels.md). Hints and evaluations
+            // (fullStrength) and the top levels use the network.
+            if !skill.usesNetwork { evaluator.network = nil }
         }
         let heaps = lock.withLock { self.heaps }
         let threadCount = skill.isFull ? heaps.count : 1

@@ -81,13 +81,15 @@ public final class Session: @unchecked Sendable {
     }
 
     /// The evaluation the engine plays with, as `isready` reports it: `network <hash> from
-    /// <file>`, or `handcrafted` (`Use NNUE false`, no network, or a level below the maximum,
-    /// which plays with the handcrafted evaluation whatever network is loaded).
+    /// <file>`, or `handcrafted` (`Use NNUE false`, no network, or a level below
+    /// ``SkillLevel/firstNetworkLevel``, which plays with the handcrafted evaluation whatever
+    /// network is loaded). A capped level with the network says its level.
     var evaluationDescription: String {
         guard options.useNetwork, let network = options.network else { return "handcrafted" }
         let skill = engine.skill
-        guard skill.isFull else { return "handcrafted (level \(skill.level); network \(network.hashText) loaded)" }
-        return "network \(network.hashText) from \(options.evalFile)"
+        guard skill.usesNetwork else { return "handcrafted (level \(skill.level); network \(network.hashText) loaded)" }
+        let level = skill.isFull ? "" : " (level \(skill.level))"
+        return "network \(network.hashText) from \(options.evalFile)\(level)"
     }
 
     /// The evaluation the last `isready` reported.

@@ -10,6 +10,8 @@ import XiangqiCore
 /// noisier evaluation, and a choice among the best few moves with a temperature. From level 5
 /// up a move scoring more than ``margin`` below the best is never chosen, so no piece is left
 /// to a one-move capture for nothing (the candidates come from a search that sees captures).
+/// Levels up to 15 judge with the handcrafted evaluation; from ``firstNetworkLevel`` up the
+/// network judges, so that the strongest capped levels close the gap to level 20.
 public struct SkillLevel: Sendable, Equatable {
     /// The full-strength level.
     public static let maximum = 20
@@ -21,6 +23,14 @@ public struct SkillLevel: Sendable, Equatable {
 
     /// Level 20: no caps, no choice, no noise.
     public var isFull: Bool { level >= Self.maximum }
+
+    /// The lowest level that evaluates with the network (when one is loaded).
+    public static let firstNetworkLevel = 16
+    /// Whether this level evaluates with the network when one is loaded: from
+    /// ``firstNetworkLevel`` up. Below it the handcrafted evaluation judges, which is weaker
+    /// per node, so that the node-capped low levels keep the strength they were measured at
+    /// (bench/levels.md).
+    public var usesNetwork: Bool { level >= Self.firstNetworkLevel }
 
     /// Deepest iteration: 4 at level 0, 6 at 5, 9 at 10, 11 at 15, 13 at 19.
     public var maxDepth: Int { 4 + level / 2 }

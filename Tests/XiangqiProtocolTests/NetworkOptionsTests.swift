@@ -84,16 +84,21 @@ import XiangqiSearch
         #expect(run(session, sink, ["setoption name Use NNUE value false", "isready"])
             == ["info string evaluation: handcrafted", "readyok"])
         #expect(run(session, sink, ["setoption name Use NNUE value true", "isready"]) == [builtIn, "readyok"])
-        // Levels below the maximum play with the handcrafted evaluation, and say so.
+        // Levels below 16 play with the handcrafted evaluation, and say so; levels 16 to 19
+        // with the network, and say their level.
         #expect(run(session, sink, ["setoption name Skill Level value 5", "isready"])
             == ["info string evaluation: handcrafted (level 5; network \(NetworkFile.builtIn.hashText) loaded)", "readyok"])
+        #expect(run(session, sink, ["setoption name Skill Level value 15", "isready"])
+            == ["info string evaluation: handcrafted (level 15; network \(NetworkFile.builtIn.hashText) loaded)", "readyok"])
+        #expect(run(session, sink, ["setoption name Skill Level value 16", "isready"])
+            == ["info string evaluation: network \(NetworkFile.builtIn.hashText) from <built-in> (level 16)", "readyok"])
         #expect(run(session, sink, ["setoption name Skill Level value 20", "isready"]) == [builtIn, "readyok"])
     }
 
-    /// Levels below the maximum play with the handcrafted evaluation (their UCI_Elo ladder
-    /// was measured with it): with a network loaded, a level-10 game with a fixed seed plays
-    /// and scores as it does without one, while level 20 does not.
-    @Test func levelsBelowTheMaximumKeepTheHandcraftedEvaluation() throws {
+    /// Levels below 16 play with the handcrafted evaluation (their UCI_Elo ladder was
+    /// measured with it): with a network loaded, a level-15 game with a fixed seed plays and
+    /// scores as it does without one, while levels 16 and 20 do not.
+    @Test func lowLevelsKeepTheHandcraftedEvaluation() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xiangqi-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -119,9 +124,10 @@ import XiangqiSearch
             }
             return seen
         }
-        let handcrafted = play(level: 10, network: false)
+        let handcrafted = play(level: 15, network: false)
         #expect(handcrafted.count > 6)
-        #expect(play(level: 10, network: true) == handcrafted)
+        #expect(play(level: 15, network: true) == handcrafted)
+        #expect(play(level: 16, network: true) != play(level: 16, network: false))
         #expect(play(level: 20, network: true) != play(level: 20, network: false))
     }
 
