@@ -327,6 +327,11 @@ struct OptionSpec: Sendable {
         searchRule("reversefutility", \.reverseFutility),
         searchRule("correctionhistory", \.correctionHistory),
         searchRule("capturehistory", \.captureHistory),
+        searchRule("longcontinuations", \.longContinuations),
+        searchRule("researchdepth", \.researchDepthAdjustment),
+        searchRule("historypruning", \.historyPruning),
+        searchRule("probcut", \.probCut),
+        searchRule("razoring", \.razoring),
         // Old UCCI names, accepted and ignored as the specification advises.
         OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: ["loadbook", "repetition", "drawmoves", "selectivity"]) {
             _, _, _, _ in

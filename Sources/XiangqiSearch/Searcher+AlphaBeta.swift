@@ -17,12 +17,24 @@ extension Searcher {
         return (movedPieces[ply &- back].index &* 90 &+ move.to.index) &* SearchHeap.slots
     }
 
-    /// The history of a quiet move: its own plus its continuations after the last two moves.
+    /// The continuation-history rows a quiet move at `ply` is judged by: after the last two
+    /// moves, and with ``SearchOptions/longContinuations`` after the side's own moves 4 and 6
+    /// plies back (-1: none).
     @inline(__always)
-    func quietHistory(_ slot: Int, _ row1: Int, _ row2: Int) -> Int {
+    func continuationRows(_ ply: Int) -> ContinuationRows {
+        let long = options.longContinuations
+        return ContinuationRows(continuationRow(ply, back: 1), continuationRow(ply, back: 2),
+                                long ? continuationRow(ply, back: 4) : -1, long ? continuationRow(ply, back: 6) : -1)
+    }
+
+    /// The history of a quiet move: its own plus its continuations (the long ones at half weight).
+    @inline(__always)
+    func quietHistory(_ slot: Int, _ rows: ContinuationRows) -> Int {
         var h = Int(history[slot])
-        if row1 >= 0 { h &+= Int(continuationHistory[row1 &+ slot]) }
-        if row2 >= 0 { h &+= Int(continuationHistory[row2 &+ slot]) }
+        if rows.back1 >= 0 { h &+= Int(continuationHistory[rows.back1 &+ slot]) }
+        if rows.back2 >= 0 { h &+= Int(continuationHistory[rows.back2 &+ slot]) }
+        if rows.back4 >= 0 { h &+= Int(continuationHistory[rows.back4 &+ slot]) / 2 }
+        if rows.back6 >= 0 { h &+= Int(continuationHistory[rows.back6 &+ slot]) / 2 }
         return h
     }
 
@@ -37,7 +49,7 @@ extension Searcher {
             let previous = playedMoves[ply &- 1]
             if previous.isReal { counter = counterMoves[movedPieces[ply &- 1].index &* 90 &+ previous.to.index] }
         }
-        let row1 = continuationRow(ply, back: 1), row2 = continuationRow(ply, back: 2)
+        let rows = continuationRows(ply)
         for i in 0..<list.moves.count {
             let move = list.moves.move(at: i)
             let score: Int32
@@ -61,7 +73,7 @@ extension Searcher {
                 } else if move == counter {
                     score = Self.counterMoveScore
                 } else {
-                    score = Int32(quietHistory(mover.index &* 90 &+ move.to.index, row1, row2))
+                    score = Int32(quietHistory(mover.index &* 90 &+ move.to.index, rows))
                 }
             }
             list.setScore(score, at: i)
@@ -74,14 +86,16 @@ extension Searcher {
     static func nudged(_ h: Int, _ bonus: Int) -> Int { h &+ bonus &- h &* abs(bonus) / 16384 }
 
     @inline(__always)
-    func updateQuietHistory(_ slot: Int, _ row1: Int, _ row2: Int, _ bonus: Int) {
+    func updateQuietHistory(_ slot: Int, _ rows: ContinuationRows, _ bonus: Int) {
         history[slot] = Int32(clamping: Self.nudged(Int(history[slot]), bonus))
-        if row1 >= 0 {
-            continuationHistory[row1 &+ slot] = Int16(clamping: Self.nudged(Int(continuationHistory[row1 &+ slot]), bonus))
+        @inline(__always) func nudge(_ row: Int) {
+            guard row >= 0 else { return }
+            continuationHistory[row &+ slot] = Int16(clamping: Self.nudged(Int(continuationHistory[row &+ slot]), bonus))
         }
-        if row2 >= 0 {
-            continuationHistory[row2 &+ slot] = Int16(clamping: Self.nudged(Int(continuationHistory[row2 &+ slot]), bonus))
-        }
+        nudge(rows.back1)
+        nudge(rows.back2)
+        nudge(rows.back4)
+        nudge(rows.back6)
     }
 
     /// Principal variation search. Fail-soft; returns a score from the side to move's view.
@@ -146,6 +160,13 @@ extension Searcher {
         let improving = !inCheck && ply >= 2 && staticEval > staticEvals[ply &- 2]
 
         if !pvNode && !inCheck && options.pruning && excluded == .none {
+            // Step 5a. Razoring: so far below alpha near the leaves that only a capture could
+            // help; the quiescence search says whether one does.
+            if options.razoring && depth <= 3 && eval < alpha - 400 - 250 * depth * depth {
+                let score = quiescence(alpha - 1, alpha, ply, pvNode: false)
+                if stopped { return 0 }
+                if score < alpha { return score }
+            }
             // Step 5. Reverse futility: far above beta at low depth.
             if options.reverseFutility && depth <= 6 && eval - 90 * depth + (improving ? 40 : 0) >= beta
                 && abs(beta) < Score.mateBound {
@@ -169,6 +190,18 @@ extension Searcher {
                 if stopped { return 0 }
                 if score >= beta { return score >= Score.mateBound ? beta : score }
             }
+            // Step 6a. ProbCut: a good capture that beats beta by a margin in a search 4 plies
+            // shallower (after the quiescence search agrees) cuts the node off, unless the
+            // table says a search nearly as deep stayed below that margin.
+            if options.probCut && depth >= 5 && abs(beta) < Score.mateBound {
+                let probCutBeta = beta + 200 - (improving ? 50 : 0)
+                let tableSaysNo = entry.map { $0.depth >= depth - 3 && ttScore != Score.none && ttScore < probCutBeta } ?? false
+                if !tableSaysNo, let score = probCut(probCutBeta, depth, ply, ttMove: ttMove, staticEval: staticEval,
+                                                     rawEval: rawEval, cutNode: cutNode) {
+                    return score
+                }
+                if stopped { return 0 }
+            }
         }
 
         // Step 7. Internal iterative reduction: no table move at a deep node.
@@ -182,7 +215,7 @@ extension Searcher {
         killers[(ply &+ 1) &* 2] = .none
         killers[(ply &+ 1) &* 2 &+ 1] = .none
         excludedMoves[ply &+ 1] = .none
-        let row1 = continuationRow(ply, back: 1), row2 = continuationRow(ply, back: 2)
+        let rows = continuationRows(ply)
         // A table move whose lower bound was searched nearly as deep is a candidate for a
         // singular extension.
         let singularCandidate = options.singularExtensions && options.pruning && !isRoot && excluded == .none
@@ -256,6 +289,11 @@ extension Searcher {
                     continue
                 }
                 if !isCapture {
+                    if options.historyPruning && depth <= 4 && move != ttMove && !isKiller
+                        && quietHistory(slot, rows) < -1000 * depth {
+                        position.unmake(move, undo)
+                        continue
+                    }
                     if options.futility && !pvNode && depth <= 3 && eval + 120 + 110 * depth <= alpha {
                         position.unmake(move, undo)
                         continue
@@ -278,8 +316,8 @@ extension Searcher {
                 if safe { extensionPlies = 1 }
             }
             keys.append(position.key)
-            let newDepth = depth - 1 + extensionPlies
-            let statScore = isCapture ? 0 : quietHistory(slot, row1, row2)
+            var newDepth = depth - 1 + extensionPlies
+            let statScore = isCapture ? 0 : quietHistory(slot, rows)
 
             // Step 13. Late-move reductions (less for moves with good history), then PVS re-searches.
             let nodesBefore = nodes
@@ -300,7 +338,18 @@ extension Searcher {
                 }
                 score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, pvNode: false, cutNode: true)
                 if score > alpha && r > 0 {
-                    score = -search(-alpha - 1, -alpha, newDepth, ply + 1, pvNode: false, cutNode: !cutNode)
+                    let reducedDepth = newDepth - r
+                    if options.researchDepthAdjustment {
+                        // Far above the best so far: a ply deeper; barely above it: a ply less.
+                        if score > best + 40 + 2 * newDepth {
+                            newDepth += 1
+                        } else if score < best + 10 {
+                            newDepth -= 1
+                        }
+                    }
+                    if newDepth > reducedDepth {
+                        score = -search(-alpha - 1, -alpha, newDepth, ply + 1, pvNode: false, cutNode: !cutNode)
+                    }
                 }
                 if pvNode && score > alpha && score < beta {
                     score = -search(-beta, -alpha, newDepth, ply + 1, pvNode: true, cutNode: false)
@@ -350,10 +399,10 @@ extension Searcher {
                                 killers[ply &* 2] = move
                             }
                             let bonus = min(depth * depth * 16, 4000)
-                            updateQuietHistory(slot, row1, row2, bonus)
+                            updateQuietHistory(slot, rows, bonus)
                             for i in 0..<quietCount {
                                 let q = quietsTried.load(fromByteOffset: i &* 2, as: Move.self)
-                                updateQuietHistory(position.piece(at: q.from).index &* 90 &+ q.to.index, row1, row2, -bonus)
+                                updateQuietHistory(position.piece(at: q.from).index &* 90 &+ q.to.index, rows, -bonus)
                             }
                             if ply > 0 {
                                 let previous = playedMoves[ply &- 1]
@@ -396,6 +445,42 @@ extension Searcher {
             }
         }
         return best
+    }
+
+    /// ProbCut's searches at a non-PV node: each capture that wins at least `probCutBeta`
+    /// minus the static evaluation by exchange, searched first by the quiescence search and
+    /// then 4 plies shallower than `depth` against `probCutBeta`. The first that holds is the
+    /// node's lower bound (stored in the table) and is returned; `nil` when none holds.
+    mutating func probCut(_ probCutBeta: Int, _ depth: Int, _ ply: Int, ttMove: Move, staticEval: Int,
+                          rawEval: Int, cutNode: Bool) -> Int? {
+        var list = ScoredMoves()
+        position.generatePseudoLegal(.captures, into: &list.moves)
+        scoreMoves(&list, ttMove: ttMove, ply: ply)
+        excludedMoves[ply &+ 1] = .none
+        while let move = list.pick() {
+            guard position.exchangeAtLeast(move, probCutBeta - staticEval),
+                  position.isPseudoLegalMoveSafe(move) else { continue }
+            let mover = position.piece(at: move.from)
+            playedMoves[ply] = move
+            movedPieces[ply] = mover
+            let undo = position.make(move)
+            undos[ply] = undo
+            accumulators?.record(ply: ply &+ 1, move: move, moved: mover, captured: undo.capturedPiece)
+            keys.append(position.key)
+            var score = -quiescence(-probCutBeta, -probCutBeta + 1, ply + 1, pvNode: false)
+            if score >= probCutBeta && !stopped {
+                score = -search(-probCutBeta, -probCutBeta + 1, depth - 4, ply + 1, pvNode: false, cutNode: !cutNode)
+            }
+            keys.removeLast()
+            position.unmake(move, undo)
+            if stopped { return nil }
+            if score >= probCutBeta {
+                tt.store(position.key, move: move, score: Score.toTable(score, ply: ply), eval: rawEval,
+                         depth: depth - 3, bound: .lower)
+                return score
+            }
+        }
+        return nil
     }
 
     /// Captures only (all evasions when in check) until the position is quiet.
@@ -476,5 +561,15 @@ extension Searcher {
     func staticEvaluation(_ ply: Int) -> Int {
         guard let accumulators else { return evaluator.evaluate(position) }
         return evaluator.withNoise(accumulators.evaluate(ply: ply, position: position), position)
+    }
+}
+
+/// The continuation-history rows (slot offsets, -1: none) of the moves 1, 2, 4 and 6 plies
+/// before a node.
+struct ContinuationRows {
+    let back1: Int, back2: Int, back4: Int, back6: Int
+    @inline(__always)
+    init(_ back1: Int, _ back2: Int, _ back4: Int, _ back6: Int) {
+        self.back1 = back1; self.back2 = back2; self.back4 = back4; self.back6 = back6
     }
 }

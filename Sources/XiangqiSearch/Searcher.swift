@@ -140,6 +140,23 @@ public struct SearchOptions: Sendable, Equatable {
     /// Captures of about equal victims ordered by how often each cut nodes off
     /// (``CaptureHistory``). Off until a match shows it pays.
     public var captureHistory = false
+    /// Quiet moves also ordered (and histories also updated) by the continuation histories
+    /// after the side's own moves 4 and 6 plies back, at half weight. Off until a match shows
+    /// it pays.
+    public var longContinuations = false
+    /// After a reduced move beat alpha, its re-search goes a ply deeper when it beat the best
+    /// score by a wide margin and a ply shallower when it barely did. Off until a match shows
+    /// it pays.
+    public var researchDepthAdjustment = false
+    /// Quiet moves with a very bad history (own and continuation) left out near the leaves.
+    /// Off until a match shows it pays.
+    public var historyPruning = false
+    /// A node whose good captures beat beta by a margin in a reduced search is cut off
+    /// (ProbCut). Off until a match shows it pays.
+    public var probCut = false
+    /// A node far below alpha near the leaves is judged by the quiescence search (razoring).
+    /// Off until a match shows it pays.
+    public var razoring = false
 
     /// Options with every rule on, one line, and the given contempt.
     public init(contempt: Int = 0, pruning: Bool = true) {
