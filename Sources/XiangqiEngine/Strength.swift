@@ -7,7 +7,7 @@ import XiangqiSearch
 /// measured levels the mapping is linear.
 public enum StrengthLadder {
     /// (level, Elo), measured.
-    public static let points: [(level: Int, elo: Int)] = [(0, 820), (5, 1215), (10, 1530), (15, 1855), (20, 2400)]
+    public static let points: [(level: Int, elo: Int)] = [(0, 260), (5, 715), (10, 1125), (15, 1495), (17, 1870), (20, 2400)]
     /// The lowest `UCI_Elo` (level 0's).
     public static var minimumElo: Int { points.first!.elo }
     /// The highest `UCI_Elo` (level 20's).
