@@ -32,12 +32,17 @@ spec() {
         *) echo "$binary proto=uci opt.Hash=16 opt.OwnBook=false opt.SkillLevel=$1 name=level-$1" ;;
     esac
 }
+# What the match sets, for the header (whose evaluation is the engine's at its defaults; the
+# report's "A is"/"B is" lines and the JSON give it at the level played).
+settings() {
+    case "$1" in sjaak | fsf) echo "full strength" ;; *) echo "played at Skill Level $1" ;; esac
+}
 for pair in "${pairs[@]}"; do
     a=${pair%%:*}; b=${pair#*:}
     out="bench/records/matches/levels-$a-vs-$b-movetime-$movetime${LADDER_TAG:+-$LADDER_TAG}"
     rm -f "$out.pgn" "$out.pgn.gz"
     {
-        header "$(basename "$out")" "$(bin "$b")" "level $b" "$(bin "$a")" "level $a" \
+        header "$(basename "$out")" "$(bin "$b")" "$(settings "$b")" "$(bin "$a")" "$(settings "$a")" \
             "movetime $movetime ms" "LADDER_TAG=${LADDER_TAG:-} bench/scripts/run-levels.sh $games $movetime BINARY $pair"
         echo "Binary: the release build of $commit, copied to $binary"
         "$runner" match -q --engine "$(spec "$b")" --engine "$(spec "$a")" --games "$games" \
