@@ -460,13 +460,7 @@ extension Searcher {
         while let move = list.pick() {
             guard position.exchangeAtLeast(move, probCutBeta - staticEval),
                   position.isPseudoLegalMoveSafe(move) else { continue }
-            let mover = position.piece(at: move.from)
-            playedMoves[ply] = move
-            movedPieces[ply] = mover
-            let undo = position.make(move)
-            undos[ply] = undo
-            accumulators?.record(ply: ply &+ 1, move: move, moved: mover, captured: undo.capturedPiece)
-            keys.append(position.key)
+            let undo = make(move, at: ply)
             var score = -quiescence(-probCutBeta, -probCutBeta + 1, ply + 1, pvNode: false)
             if score >= probCutBeta && !stopped {
                 score = -search(-probCutBeta, -probCutBeta + 1, depth - 4, ply + 1, pvNode: false, cutNode: !cutNode)
@@ -481,6 +475,21 @@ extension Searcher {
             }
         }
         return nil
+    }
+
+    /// Plays `move` at `ply` before a child search of quiescence or ProbCut: the line's move and
+    /// piece, the undo, the network's accumulators and the repetition keys (which the caller
+    /// takes back with `keys.removeLast()` and `position.unmake`).
+    @inline(__always)
+    mutating func make(_ move: Move, at ply: Int) -> Undo {
+        let mover = position.piece(at: move.from)
+        playedMoves[ply] = move
+        movedPieces[ply] = mover
+        let undo = position.make(move)
+        undos[ply] = undo
+        accumulators?.record(ply: ply &+ 1, move: move, moved: mover, captured: undo.capturedPiece)
+        keys.append(position.key)
+        return undo
     }
 
     /// Captures only (all evasions when in check) until the position is quiet.
@@ -528,13 +537,7 @@ extension Searcher {
                 if standPat + ExchangeValue.of(victim.kind) + 200 <= alpha { continue }
                 if list.pickedScore < Self.goodCaptureBase { continue }
             }
-            let mover = position.piece(at: move.from)
-            playedMoves[ply] = move
-            movedPieces[ply] = mover
-            let undo = position.make(move)
-            undos[ply] = undo
-            accumulators?.record(ply: ply &+ 1, move: move, moved: mover, captured: undo.capturedPiece)
-            keys.append(position.key)
+            let undo = make(move, at: ply)
             let score = -quiescence(-beta, -alpha, ply + 1, pvNode: pvNode)
             keys.removeLast()
             position.unmake(move, undo)
