@@ -332,6 +332,10 @@ struct OptionSpec: Sendable {
         searchRule("historypruning", \.historyPruning),
         searchRule("probcut", \.probCut),
         searchRule("razoring", \.razoring),
+        searchRule("tablemovehistory", \.tableMoveHistory),
+        searchRule("failhighblending", \.failHighBlending),
+        searchRule("historyfutility", \.historyFutility),
+        searchRule("lowplyhistory", \.lowPlyHistory),
         // Old UCCI names, accepted and ignored as the specification advises.
         OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: ["loadbook", "repetition", "drawmoves", "selectivity"]) {
             _, _, _, _ in

@@ -50,6 +50,7 @@ extension Searcher {
             if previous.isReal { counter = counterMoves[movedPieces[ply &- 1].index &* 90 &+ previous.to.index] }
         }
         let rows = continuationRows(ply)
+        let lowPly = options.lowPlyHistory && ply < SearchHeap.lowPlies
         for i in 0..<list.moves.count {
             let move = list.moves.move(at: i)
             let score: Int32
@@ -73,7 +74,10 @@ extension Searcher {
                 } else if move == counter {
                     score = Self.counterMoveScore
                 } else {
-                    score = Int32(quietHistory(mover.index &* 90 &+ move.to.index, rows))
+                    let slot = mover.index &* 90 &+ move.to.index
+                    var h = quietHistory(slot, rows)
+                    if lowPly { h &+= Int(lowPlyHistory[ply &* SearchHeap.slots &+ slot]) }
+                    score = Int32(h)
                 }
             }
             list.setScore(score, at: i)
@@ -82,12 +86,23 @@ extension Searcher {
 
     /// Moves a history value toward ±16384 by `bonus` (gravity: the closer to the bound, the
     /// smaller the step), so that no value leaves that range.
+    /// The history bonus of a quiet move that cut off a node of `depth` (its malus for the
+    /// quiet moves tried before it).
+    @inline(__always)
+    static func historyBonus(_ depth: Int) -> Int { min(depth * depth * 16, 4000) }
+
     @inline(__always)
     static func nudged(_ h: Int, _ bonus: Int) -> Int { h &+ bonus &- h &* abs(bonus) / 16384 }
 
+    /// Moves a quiet move's histories (own, continuation and, at the first plies with
+    /// ``SearchOptions/lowPlyHistory``, low-ply) by `bonus`.
     @inline(__always)
-    func updateQuietHistory(_ slot: Int, _ rows: ContinuationRows, _ bonus: Int) {
+    func updateQuietHistory(_ slot: Int, _ rows: ContinuationRows, _ bonus: Int, ply: Int) {
         history[slot] = Int32(clamping: Self.nudged(Int(history[slot]), bonus))
+        if options.lowPlyHistory && ply < SearchHeap.lowPlies {
+            let i = ply &* SearchHeap.slots &+ slot
+            lowPlyHistory[i] = Int16(clamping: Self.nudged(Int(lowPlyHistory[i]), bonus))
+        }
         @inline(__always) func nudge(_ row: Int) {
             guard row >= 0 else { return }
             continuationHistory[row &+ slot] = Int16(clamping: Self.nudged(Int(continuationHistory[row &+ slot]), bonus))
@@ -135,6 +150,10 @@ extension Searcher {
             ttScore = Score.fromTable(entry.score, ply: ply)
             if !pvNode && excluded == .none && entry.depth >= depth,
                let s = entry.cutoff(ply: ply, alpha: alpha, beta: beta) {
+                if options.tableMoveHistory && s >= beta && ttMove != .none && position.piece(at: ttMove.to).isNone {
+                    let slot = position.piece(at: ttMove.from).index &* 90 &+ ttMove.to.index
+                    updateQuietHistory(slot, continuationRows(ply), Self.historyBonus(depth), ply: ply)
+                }
                 return s
             }
         }
@@ -294,7 +313,8 @@ extension Searcher {
                         position.unmake(move, undo)
                         continue
                     }
-                    if options.futility && !pvNode && depth <= 3 && eval + 120 + 110 * depth <= alpha {
+                    let historyMargin = options.historyFutility ? quietHistory(slot, rows) / 128 : 0
+                    if options.futility && !pvNode && depth <= 3 && eval + 120 + 110 * depth + historyMargin <= alpha {
                         position.unmake(move, undo)
                         continue
                     }
@@ -398,11 +418,11 @@ extension Searcher {
                                 killers[ply &* 2 &+ 1] = killers[ply &* 2]
                                 killers[ply &* 2] = move
                             }
-                            let bonus = min(depth * depth * 16, 4000)
-                            updateQuietHistory(slot, rows, bonus)
+                            let bonus = Self.historyBonus(depth)
+                            updateQuietHistory(slot, rows, bonus, ply: ply)
                             for i in 0..<quietCount {
                                 let q = quietsTried.load(fromByteOffset: i &* 2, as: Move.self)
-                                updateQuietHistory(position.piece(at: q.from).index &* 90 &+ q.to.index, rows, -bonus)
+                                updateQuietHistory(position.piece(at: q.from).index &* 90 &+ q.to.index, rows, -bonus, ply: ply)
                             }
                             if ply > 0 {
                                 let previous = playedMoves[ply &- 1]
@@ -431,6 +451,10 @@ extension Searcher {
             return excluded != .none ? alpha : -Score.mate + ply
         }
         let bound: Bound = best >= beta ? .lower : (pvNode && bestMove != .none) ? .exact : .upper
+        if options.failHighBlending && best >= beta && abs(best) < Score.ruleWin - Score.maxPly
+            && abs(beta) < Score.ruleWin - Score.maxPly {
+            best = (best * depth + beta) / (depth + 1)
+        }
         // A MultiPV line below the first searched only some root moves, and a singular search
         // left one out: neither is the node's result.
         if !(isRoot && pvIndex > 0) && excluded == .none {

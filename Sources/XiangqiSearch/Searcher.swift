@@ -40,6 +40,11 @@ public final class SearchHeap: @unchecked Sendable {
     let corrections: UnsafeMutablePointer<Int32>
     /// The capture history's entries (``CaptureHistory``).
     let captures: UnsafeMutablePointer<Int16>
+    /// How well quiet moves did at the plies nearest the root in this search: rows by ply
+    /// (below ``lowPlies``), columns by slot.
+    let lowPlyHistory: UnsafeMutablePointer<Int16>
+    /// The plies that have a low-ply history.
+    static let lowPlies = 4
     /// The accumulators of the last network searched with (kept while it stays the same).
     private var accumulatorStack: AccumulatorStack?
 
@@ -79,6 +84,8 @@ public final class SearchHeap: @unchecked Sendable {
         corrections.initialize(repeating: 0, count: CorrectionHistory.count)
         captures = .allocate(capacity: CaptureHistory.count)
         captures.initialize(repeating: 0, count: CaptureHistory.count)
+        lowPlyHistory = .allocate(capacity: Self.lowPlies * Self.slots)
+        lowPlyHistory.initialize(repeating: 0, count: Self.lowPlies * Self.slots)
     }
 
     /// Move slots: piece index (14) x target square (90).
@@ -93,6 +100,7 @@ public final class SearchHeap: @unchecked Sendable {
         killers.update(repeating: .none, count: (Score.maxPly + 8) * 2)
         corrections.update(repeating: 0, count: CorrectionHistory.count)
         captures.update(repeating: 0, count: CaptureHistory.count)
+        lowPlyHistory.update(repeating: 0, count: Self.lowPlies * Self.slots)
     }
 
     deinit {
@@ -100,6 +108,7 @@ public final class SearchHeap: @unchecked Sendable {
         staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate(); undos.deallocate()
         corrections.deallocate()
         captures.deallocate()
+        lowPlyHistory.deallocate()
     }
 }
 
@@ -157,6 +166,18 @@ public struct SearchOptions: Sendable, Equatable {
     /// A node far below alpha near the leaves is judged by the quiescence search (razoring).
     /// Off until a match shows it pays.
     public var razoring = false
+    /// A quiet table move that cuts a node off by the table's bound alone earns the history
+    /// bonus of a searched cut-off. Off until a match shows it pays.
+    public var tableMoveHistory = false
+    /// A score that failed high at a node of depth d is pulled toward beta by 1 / (d + 1), so
+    /// that lucky deep fail-highs weigh less. Off until a match shows it pays.
+    public var failHighBlending = false
+    /// Futility pruning's margin for a quiet move grows with the move's history (own and
+    /// continuation, / 128 centipawns) and shrinks with a bad one. Off until a match shows it pays.
+    public var historyFutility = false
+    /// Quiet moves at the first plies of a search also ordered by how they did at that ply in
+    /// this search (a history that starts empty at each search). Off until a match shows it pays.
+    public var lowPlyHistory = false
 
     /// Options with every rule on, one line, and the given contempt.
     public init(contempt: Int = 0, pruning: Bool = true) {
@@ -184,6 +205,7 @@ public struct Searcher {
     let playedMoves: UnsafeMutablePointer<Move>
     let movedPieces: UnsafeMutablePointer<Piece>
     let undos: UnsafeMutablePointer<Undo>
+    let lowPlyHistory: UnsafeMutablePointer<Int16>
     let corrections: CorrectionHistory
     let captureHistory: CaptureHistory
     /// The reversible end of the game before the root: each position with the move played
@@ -260,6 +282,8 @@ public struct Searcher {
         playedMoves = heap.playedMoves
         movedPieces = heap.movedPieces
         undos = heap.undos
+        lowPlyHistory = heap.lowPlyHistory
+        if options.lowPlyHistory { lowPlyHistory.update(repeating: 0, count: SearchHeap.lowPlies * SearchHeap.slots) }
         corrections = CorrectionHistory(heap.corrections)
         captureHistory = CaptureHistory(heap.captures)
         self.historyFrames = historyFrames

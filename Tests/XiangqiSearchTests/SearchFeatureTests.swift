@@ -13,6 +13,10 @@ import XiangqiSearch
         ("historyPruning", \.historyPruning),
         ("probCut", \.probCut),
         ("razoring", \.razoring),
+        ("tableMoveHistory", \.tableMoveHistory),
+        ("failHighBlending", \.failHighBlending),
+        ("historyFutility", \.historyFutility),
+        ("lowPlyHistory", \.lowPlyHistory),
     ]
 
     /// Each feature alone, then all of them (and the two histories) at once.
