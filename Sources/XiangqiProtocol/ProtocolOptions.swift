@@ -336,6 +336,8 @@ struct OptionSpec: Sendable {
         searchRule("failhighblending", \.failHighBlending),
         searchRule("historyfutility", \.historyFutility),
         searchRule("lowplyhistory", \.lowPlyHistory),
+        searchRule("hindsightdepth", \.hindsightDepth),
+        searchRule("nullverification", \.nullMoveVerification),
         // Old UCCI names, accepted and ignored as the specification advises.
         OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: ["loadbook", "repetition", "drawmoves", "selectivity"]) {
             _, _, _, _ in

@@ -177,6 +177,17 @@ extension Searcher {
         }
         staticEvals[ply] = staticEval
         let improving = !inCheck && ply >= 2 && staticEval > staticEvals[ply &- 2]
+        var depth = depth
+
+        // Step 4a. Hindsight depth: the parent's reduction judged by both static evaluations.
+        if options.hindsightDepth && !inCheck && ply > 0 && excluded == .none && staticEvals[ply &- 1] > -Score.infinite {
+            let prior = priorReductions[ply], bothEvaluations = staticEval + staticEvals[ply &- 1]
+            if prior >= 3 && bothEvaluations <= 0 {
+                depth += 1
+            } else if prior >= 1 && depth >= 2 && bothEvaluations > 200 {
+                depth -= 1
+            }
+        }
 
         if !pvNode && !inCheck && options.pruning && excluded == .none {
             // Step 5a. Razoring: so far below alpha near the leaves that only a capture could
@@ -196,7 +207,7 @@ extension Searcher {
             let attackers = position.pieces(of: us, .chariot).count * 2 + position.pieces(of: us, .horse).count
                 + position.pieces(of: us, .cannon).count
             if options.nullMove && depth >= 3 && eval >= beta && attackers >= 2 && ply > 0
-                && playedMoves[ply &- 1] != .null {
+                && playedMoves[ply &- 1] != .null && ply >= nullMoveMinimumPly {
                 let r = 3 + depth / 4 + min(3, (eval - beta) / 200)
                 playedMoves[ply] = .null
                 movedPieces[ply] = .none
@@ -207,7 +218,19 @@ extension Searcher {
                 keys.removeLast()
                 position.unmakeNull(undo)
                 if stopped { return 0 }
-                if score >= beta { return score >= Score.mateBound ? beta : score }
+                if score >= beta {
+                    let trusted = score >= Score.mateBound ? beta : score
+                    // Step 6b. Verification where zugzwang can occur: the node searched
+                    // at the null move's depth, with no null move for the next plies.
+                    guard options.nullMoveVerification && depth >= 6 && attackers <= 3 && nullMoveMinimumPly == 0 else {
+                        return trusted
+                    }
+                    nullMoveMinimumPly = ply + 3 * (depth - r) / 4
+                    let verified = search(beta - 1, beta, depth - r, ply, pvNode: false, cutNode: false)
+                    nullMoveMinimumPly = 0
+                    if stopped { return 0 }
+                    if verified >= beta { return trusted }
+                }
             }
             // Step 6a. ProbCut: a good capture that beats beta by a margin in a search 4 plies
             // shallower (after the quiescence search agrees) cuts the node off, unless the
@@ -224,7 +247,6 @@ extension Searcher {
         }
 
         // Step 7. Internal iterative reduction: no table move at a deep node.
-        var depth = depth
         if ttMove == .none && depth >= 6 && (pvNode || cutNode) { depth -= 1 }
 
         // Step 8. Move loop.
@@ -356,7 +378,9 @@ extension Searcher {
                     r -= statScore / 12_000
                     r = max(0, min(r, newDepth - 1))
                 }
+                priorReductions[ply &+ 1] = r
                 score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, pvNode: false, cutNode: true)
+                priorReductions[ply &+ 1] = 0
                 if score > alpha && r > 0 {
                     let reducedDepth = newDepth - r
                     if options.researchDepthAdjustment {

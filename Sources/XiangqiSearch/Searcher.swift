@@ -45,6 +45,8 @@ public final class SearchHeap: @unchecked Sendable {
     let lowPlyHistory: UnsafeMutablePointer<Int16>
     /// The plies that have a low-ply history.
     static let lowPlies = 4
+    /// Per ply: the reduction the parent searched this node with (0: none).
+    let priorReductions: UnsafeMutablePointer<Int>
     /// The accumulators of the last network searched with (kept while it stays the same).
     private var accumulatorStack: AccumulatorStack?
 
@@ -86,6 +88,8 @@ public final class SearchHeap: @unchecked Sendable {
         captures.initialize(repeating: 0, count: CaptureHistory.count)
         lowPlyHistory = .allocate(capacity: Self.lowPlies * Self.slots)
         lowPlyHistory.initialize(repeating: 0, count: Self.lowPlies * Self.slots)
+        priorReductions = .allocate(capacity: n)
+        priorReductions.initialize(repeating: 0, count: n)
     }
 
     /// Move slots: piece index (14) x target square (90).
@@ -109,6 +113,7 @@ public final class SearchHeap: @unchecked Sendable {
         corrections.deallocate()
         captures.deallocate()
         lowPlyHistory.deallocate()
+        priorReductions.deallocate()
     }
 }
 
@@ -178,6 +183,15 @@ public struct SearchOptions: Sendable, Equatable {
     /// Quiet moves at the first plies of a search also ordered by how they did at that ply in
     /// this search (a history that starts empty at each search). Off until a match shows it pays.
     public var lowPlyHistory = false
+    /// A node searched with a late-move reduction adjusts its own depth in hindsight: a ply
+    /// deeper after a reduction of 3 or more when the side that moved into it did not gain
+    /// by its static evaluation, a ply shallower when both sides' evaluations say they stand
+    /// well. Off until a match shows it pays.
+    public var hindsightDepth = false
+    /// In endgames with few pieces (zugzwang can occur), a null move's fail-high at depth 6 or
+    /// more is trusted only after a verification search of the node at the null move's depth
+    /// in which no null move is tried for the next plies. Off until a match shows it pays.
+    public var nullMoveVerification = false
 
     /// Options with every rule on, one line, and the given contempt.
     public init(contempt: Int = 0, pruning: Bool = true) {
@@ -206,6 +220,10 @@ public struct Searcher {
     let movedPieces: UnsafeMutablePointer<Piece>
     let undos: UnsafeMutablePointer<Undo>
     let lowPlyHistory: UnsafeMutablePointer<Int16>
+    let priorReductions: UnsafeMutablePointer<Int>
+    /// While a null move's verification search runs: the ply from which the side it verifies
+    /// may make null moves again (0: no verification running).
+    var nullMoveMinimumPly = 0
     let corrections: CorrectionHistory
     let captureHistory: CaptureHistory
     /// The reversible end of the game before the root: each position with the move played
@@ -283,6 +301,8 @@ public struct Searcher {
         movedPieces = heap.movedPieces
         undos = heap.undos
         lowPlyHistory = heap.lowPlyHistory
+        priorReductions = heap.priorReductions
+        priorReductions[0] = 0
         if options.lowPlyHistory { lowPlyHistory.update(repeating: 0, count: SearchHeap.lowPlies * SearchHeap.slots) }
         corrections = CorrectionHistory(heap.corrections)
         captureHistory = CaptureHistory(heap.captures)

@@ -17,6 +17,8 @@ import XiangqiSearch
         ("failHighBlending", \.failHighBlending),
         ("historyFutility", \.historyFutility),
         ("lowPlyHistory", \.lowPlyHistory),
+        ("hindsightDepth", \.hindsightDepth),
+        ("nullMoveVerification", \.nullMoveVerification),
     ]
 
     /// Each feature alone, then all of them (and the two histories) at once.
@@ -76,8 +78,11 @@ import XiangqiSearch
     @Test(arguments: settings)
     func searchesGiveLegalMovesAndChangeTheTree(_ setting: String) throws {
         // Each feature changes the tree of a middlegame search (it is not dead code), and
-        // the move it gives is legal.
-        let fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1"
+        // the move it gives is legal. The null move's verification only runs where few
+        // pieces are left: an endgame of chariot and horse against horse.
+        let fen = setting == "nullMoveVerification"
+            ? "2bak4/4a4/4b4/p3p1n1p/9/2P3p2/P3P3P/4B4/4A4/3RK1BN1 w - - 0 1"
+            : "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1"
         let position = try Position(fen: fen)
         let plain = try search("none", fen, SearchLimits(depth: 11))
         let featured = try search(setting, fen, SearchLimits(depth: 11))
