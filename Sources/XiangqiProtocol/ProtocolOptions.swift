@@ -326,6 +326,7 @@ struct OptionSpec: Sendable {
         searchRule("futility", \.futility),
         searchRule("reversefutility", \.reverseFutility),
         searchRule("correctionhistory", \.correctionHistory),
+        searchRule("correctionpieces", \.correctionPieces),
         searchRule("capturehistory", \.captureHistory),
         searchRule("longcontinuations", \.longContinuations),
         searchRule("researchdepth", \.researchDepthAdjustment),

@@ -1,9 +1,11 @@
 import XiangqiCore
 
 /// How far the static evaluation was off in positions like the current one, learnt from what
-/// searches found there: two tables per side to move, one keyed by both sides' soldiers (the
-/// structure an evaluation judges least well) and one by the material of both sides. The
-/// correction is the mean of the two entries; `corrected(_:for:)` adds it to an evaluation.
+/// searches found there: tables per side to move, one keyed by both sides' soldiers (the
+/// structure an evaluation judges least well), one by the material of both sides and, with
+/// ``usesPieces``, one by where Red's other pieces (king, advisors, elephants, horses,
+/// chariots, cannons) stand and one by where Black's do. The correction is the mean of the
+/// entries; `corrected(_:for:)` adds it to an evaluation.
 ///
 /// A view of tables that a ``SearchHeap`` owns (one per search thread): plain pointers, so
 /// the search touches no reference counts.
@@ -20,14 +22,19 @@ public struct CorrectionHistory {
     /// from one node to the next, and the engine lost 28 of 40 games to itself without it,
     /// bench/records/matches/corrhist-tc-10+0.1.)
     public static let rateDivisor = 128
-    /// Entries in all: soldiers and material, each by side to move.
-    static let count = 2 * 2 * size
+    /// Entries in all: soldiers, material, Red's pieces and Black's pieces, each by side to move.
+    static let count = 4 * 2 * size
 
     let table: UnsafeMutablePointer<Int32>
+    /// Whether the tables of each side's pieces other than soldiers take part (else soldiers
+    /// and material alone).
+    let usesPieces: Bool
 
-    /// The corrections in `table`, which holds ``count`` entries.
-    init(_ table: UnsafeMutablePointer<Int32>) {
+    /// The corrections in `table`, which holds ``count`` entries; with `pieces`, the tables of
+    /// the sides' other pieces take part.
+    init(_ table: UnsafeMutablePointer<Int32>, pieces: Bool = false) {
         self.table = table
+        usesPieces = pieces
     }
 
     /// The two entries of `position` (soldiers, material) for its side to move.
@@ -37,11 +44,21 @@ public struct CorrectionHistory {
         return (table + (side &+ Self.soldierIndex(position)), table + (2 &* Self.size &+ side &+ Self.materialIndex(position)))
     }
 
+    /// The entries of `position`'s Red and Black pieces other than soldiers, for its side to move.
+    @inline(__always)
+    func pieceEntries(of position: Position) -> (red: UnsafeMutablePointer<Int32>, black: UnsafeMutablePointer<Int32>) {
+        let side = position.sideToMove.index &* Self.size
+        return (table + (4 &* Self.size &+ side &+ Self.piecesIndex(position, .red)),
+                table + (6 &* Self.size &+ side &+ Self.piecesIndex(position, .black)))
+    }
+
     /// The correction for `position`'s side to move, in centipawns.
     @inline(__always)
     public func correction(for position: Position) -> Int {
         let (soldiers, material) = entries(of: position)
-        return (Int(soldiers.pointee) &+ Int(material.pointee)) / (2 &* Self.grain)
+        guard usesPieces else { return (Int(soldiers.pointee) &+ Int(material.pointee)) / (2 &* Self.grain) }
+        let (red, black) = pieceEntries(of: position)
+        return (Int(soldiers.pointee) &+ Int(material.pointee) &+ Int(red.pointee) &+ Int(black.pointee)) / (4 &* Self.grain)
     }
 
     /// `evaluation` of `position` (side to move's view) corrected, kept below the range of
@@ -61,6 +78,11 @@ public struct CorrectionHistory {
         let (soldiers, material) = entries(of: position)
         Self.move(soldiers, by: bonus)
         Self.move(material, by: bonus)
+        if usesPieces {
+            let (red, black) = pieceEntries(of: position)
+            Self.move(red, by: bonus)
+            Self.move(black, by: bonus)
+        }
     }
 
     /// `entry + bonus − entry × |bonus| / limit`: within ±``limit`` when it was and
@@ -80,6 +102,26 @@ public struct CorrectionHistory {
         h ^= black.lo &* 0x1656_67B1_9E37_79F9
         h ^= black.hi &* 0x85EB_CA77_C2B2_AE63
         h ^= h >> 31
+        return Int(truncatingIfNeeded: h) & (size - 1)
+    }
+
+    /// The slot of `color`'s pieces other than soldiers in `position`: a hash of where each
+    /// kind of them stands.
+    @inline(__always)
+    static func piecesIndex(_ position: Position, _ color: Color) -> Int {
+        var h: UInt64 = color == .red ? 0x2545_F491_4F6C_DD1D : 0x9E37_79B9_7F4A_7C15
+        @inline(__always) func mix(_ kind: PieceKind) {
+            let squares = position.pieces(of: color, kind)
+            h = (h ^ squares.lo) &* 0xC2B2_AE3D_27D4_EB4F
+            h = (h ^ squares.hi) &* 0x1656_67B1_9E37_79F9
+            h ^= h >> 32
+        }
+        mix(.king)
+        mix(.advisor)
+        mix(.elephant)
+        mix(.horse)
+        mix(.chariot)
+        mix(.cannon)
         return Int(truncatingIfNeeded: h) & (size - 1)
     }
 

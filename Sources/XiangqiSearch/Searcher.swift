@@ -151,6 +151,9 @@ public struct SearchOptions: Sendable, Equatable {
     /// Static evaluations corrected by what searches found in positions of the same soldier
     /// structure and material (``CorrectionHistory``). Off until a match shows it pays.
     public var correctionHistory = false
+    /// With ``correctionHistory``, corrections also keyed by where each side's pieces other
+    /// than soldiers stand (two more tables). Off until a match shows it pays.
+    public var correctionPieces = false
     /// Captures of about equal victims ordered by how often each cut nodes off
     /// (``CaptureHistory``). Off until a match shows it pays.
     public var captureHistory = false
@@ -304,7 +307,7 @@ public struct Searcher {
         priorReductions = heap.priorReductions
         priorReductions[0] = 0
         if options.lowPlyHistory { lowPlyHistory.update(repeating: 0, count: SearchHeap.lowPlies * SearchHeap.slots) }
-        corrections = CorrectionHistory(heap.corrections)
+        corrections = CorrectionHistory(heap.corrections, pieces: options.correctionPieces)
         captureHistory = CaptureHistory(heap.captures)
         self.historyFrames = historyFrames
         keys = gameKeys + [position.key]

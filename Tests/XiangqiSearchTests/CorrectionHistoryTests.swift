@@ -5,12 +5,48 @@ import XiangqiCore
 /// The correction history: entries learn the evaluation's error where searches found it, in
 /// the right direction, for the right positions, and never leave their bound.
 @Suite struct CorrectionHistoryTests {
-    /// Runs `body` with zeroed tables.
-    func withTables(_ body: (CorrectionHistory) throws -> Void) rethrows {
+    /// Runs `body` with zeroed tables (with `pieces`, the tables of each side's other pieces too).
+    func withTables(pieces: Bool = false, _ body: (CorrectionHistory) throws -> Void) rethrows {
         let table = UnsafeMutablePointer<Int32>.allocate(capacity: CorrectionHistory.count)
         table.initialize(repeating: 0, count: CorrectionHistory.count)
         defer { table.deallocate() }
-        try body(CorrectionHistory(table))
+        try body(CorrectionHistory(table, pieces: pieces))
+    }
+
+    @Test func pieceTablesTellPlacementsApartAndStayBounded() throws {
+        let position = try Position(fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+        // The same soldiers and material, Red's cannon elsewhere: only Red's piece entry differs.
+        let redMoved = try Position(fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1")
+        // Black's horse elsewhere: only Black's piece entry differs.
+        let blackMoved = try Position(fen: "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+        withTables(pieces: true) { history in
+            #expect(history.entries(of: position).soldiers == history.entries(of: redMoved).soldiers)
+            #expect(history.entries(of: position).material == history.entries(of: redMoved).material)
+            #expect(history.pieceEntries(of: position).red != history.pieceEntries(of: redMoved).red)
+            #expect(history.pieceEntries(of: position).black == history.pieceEntries(of: redMoved).black)
+            #expect(history.pieceEntries(of: position).red == history.pieceEntries(of: blackMoved).red)
+            #expect(history.pieceEntries(of: position).black != history.pieceEntries(of: blackMoved).black)
+            // Searches find 80 cp more: all four entries rise, the correction toward +80.
+            for _ in 0..<300 {
+                history.update(for: position, searched: 180, evaluation: history.corrected(100, for: position), depth: 8)
+            }
+            let (red, black) = history.pieceEntries(of: position)
+            #expect(red.pointee > 0 && black.pointee > 0)
+            #expect((75...80).contains(history.correction(for: position)))
+            // The position whose Red cannon stands elsewhere shares three of the four entries.
+            let shared = history.correction(for: redMoved)
+            #expect(shared > 50 && shared < history.correction(for: position))
+            // Without the piece tables the same memory gives the mean of soldiers and material.
+            let plain = CorrectionHistory(history.table)
+            #expect((75...80).contains(plain.correction(for: position)))
+            var random = SeededGenerator(seed: 5)
+            for _ in 0..<3000 {
+                history.update(for: position, searched: Int.random(in: -30_000...30_000, using: &random),
+                               evaluation: Int.random(in: -3000...3000, using: &random), depth: Int.random(in: 1...60, using: &random))
+                let (red, black) = history.pieceEntries(of: position)
+                #expect(abs(Int(red.pointee)) <= CorrectionHistory.limit && abs(Int(black.pointee)) <= CorrectionHistory.limit)
+            }
+        }
     }
 
     @Test func anEntryMovesTowardWhatSearchesFound() throws {
@@ -85,6 +121,13 @@ import XiangqiCore
         #expect(mate.score == Score.mate - 1 && mate.bestMove == Move(iccs: "a0d0"))
         let start = try searchWith(options, Position.startFEN, depth: 8)
         #expect(start.bestMove.map { Position.start.isLegal($0) } == true)
+        // The piece tables change the search (they are not dead code) and keep its invariants.
+        options.correctionPieces = true
+        let pieceMate = try searchWith(options, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", depth: 5)
+        #expect(pieceMate.score == Score.mate - 1 && pieceMate.bestMove == Move(iccs: "a0d0"))
+        let pieceStart = try searchWith(options, Position.startFEN, depth: 8)
+        #expect(pieceStart.bestMove.map { Position.start.isLegal($0) } == true)
+        #expect(pieceStart.nodes != start.nodes)
     }
 
     private func searchWith(_ options: SearchOptions, _ fen: String, depth: Int) throws -> SearchResult {

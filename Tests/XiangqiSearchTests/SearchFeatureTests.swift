@@ -31,6 +31,7 @@ import XiangqiSearch
         }
         if setting == "all" {
             options.correctionHistory = true
+            options.correctionPieces = true
             options.captureHistory = true
         }
         return options
