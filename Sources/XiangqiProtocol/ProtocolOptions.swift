@@ -328,6 +328,7 @@ struct OptionSpec: Sendable {
         searchRule("correctionhistory", \.correctionHistory),
         searchRule("correctionpieces", \.correctionPieces),
         searchRule("capturehistory", \.captureHistory),
+        searchRule("capturehistorypruning", \.captureHistoryPruning),
         searchRule("longcontinuations", \.longContinuations),
         searchRule("researchdepth", \.researchDepthAdjustment),
         searchRule("historypruning", \.historyPruning),

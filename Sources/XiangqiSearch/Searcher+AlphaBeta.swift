@@ -288,10 +288,15 @@ extension Searcher {
             // Step 9. Static-exchange pruning: a losing capture, or a quiet move to a square
             // where the piece is lost, at low depth (checks are kept, see below).
             var exchangeLoss = false
+            let captureStat = isCapture && options.captureHistoryPruning
+                ? captureHistory.value(mover, to: move.to, captures: position.piece(at: move.to).kind) : 0
             if mayPrune && options.exchangePruning && depth <= 6 {
                 if isCapture {
+                    // With the capture history in pruning, a capture that often cut off may
+                    // lose more, one that rarely did less (up to 100 centipawns a ply).
+                    let historyMargin = min(max(captureStat / 32, -100 * depth), 100 * depth)
                     exchangeLoss = list.pickedScore < Self.goodCaptureBase
-                        && !position.exchangeAtLeast(move, -120 * depth)
+                        && !position.exchangeAtLeast(move, -120 * depth - historyMargin)
                 } else {
                     exchangeLoss = !position.exchangeAtLeast(move, -25 * depth * depth)
                 }
@@ -377,6 +382,13 @@ extension Searcher {
                     if cutNode { r += 1 }
                     r -= statScore / 12_000
                     r = max(0, min(r, newDepth - 1))
+                } else if options.captureHistoryPruning && depth >= 3 && isCapture && !givesCheck && !inCheck
+                    && move != ttMove && list.pickedScore < Self.goodCaptureBase && options.pruning
+                    && options.lateMoveReductions {
+                    // A capture that loses by exchange (ordered after the quiet moves):
+                    // reduced like a quiet move, less the more often it cut off.
+                    r = reductions[min(depth, 63) * 64 + min(legalCount, 63)] - (pvNode ? 1 : 0) - captureStat / 6000
+                    r = max(0, min(r, newDepth - 1))
                 }
                 priorReductions[ply &+ 1] = r
                 score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, pvNode: false, cutNode: true)
@@ -426,7 +438,7 @@ extension Searcher {
                         // Step 15. Cut-off: reward the quiet move, punish those tried before it;
                         // with the capture history, reward a capture and punish the captures
                         // tried before the move that cut off.
-                        if options.captureHistory {
+                        if options.captureHistory || options.captureHistoryPruning {
                             let bonus = CaptureHistory.bonus(depth: depth)
                             if isCapture {
                                 captureHistory.update(mover, to: move.to, captures: position.piece(at: move.to).kind, by: bonus)

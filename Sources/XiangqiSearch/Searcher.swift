@@ -157,6 +157,10 @@ public struct SearchOptions: Sendable, Equatable {
     /// Captures of about equal victims ordered by how often each cut nodes off
     /// (``CaptureHistory``). Off until a match shows it pays.
     public var captureHistory = false
+    /// The capture history (learnt whether or not ``captureHistory`` orders by it) also
+    /// moves the exchange-pruning threshold of captures and reduces captures that lose by
+    /// exchange. Off until a match shows it pays.
+    public var captureHistoryPruning = false
     /// Quiet moves also ordered (and histories also updated) by the continuation histories
     /// after the side's own moves 4 and 6 plies back, at half weight. Off until a match shows
     /// it pays.

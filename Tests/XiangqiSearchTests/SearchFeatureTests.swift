@@ -19,6 +19,7 @@ import XiangqiSearch
         ("lowPlyHistory", \.lowPlyHistory),
         ("hindsightDepth", \.hindsightDepth),
         ("nullMoveVerification", \.nullMoveVerification),
+        ("captureHistoryPruning", \.captureHistoryPruning),
     ]
 
     /// Each feature alone, then all of them (and the two histories) at once.
