@@ -84,13 +84,13 @@ extension Searcher {
         }
     }
 
-    /// Moves a history value toward ±16384 by `bonus` (gravity: the closer to the bound, the
-    /// smaller the step), so that no value leaves that range.
     /// The history bonus of a quiet move that cut off a node of `depth` (its malus for the
     /// quiet moves tried before it).
     @inline(__always)
     static func historyBonus(_ depth: Int) -> Int { min(depth * depth * 16, 4000) }
 
+    /// Moves a history value toward ±16384 by `bonus` (gravity: the closer to the bound, the
+    /// smaller the step), so that no value leaves that range.
     @inline(__always)
     static func nudged(_ h: Int, _ bonus: Int) -> Int { h &+ bonus &- h &* abs(bonus) / 16384 }
 
