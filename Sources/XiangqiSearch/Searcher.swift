@@ -228,8 +228,8 @@ public struct Searcher {
     let undos: UnsafeMutablePointer<Undo>
     let lowPlyHistory: UnsafeMutablePointer<Int16>
     let priorReductions: UnsafeMutablePointer<Int>
-    /// While a null move's verification search runs: the ply from which the side it verifies
-    /// may make null moves again (0: no verification running).
+    /// While a null move's verification search runs: the ply from which null moves are tried
+    /// again (0: no verification running).
     var nullMoveMinimumPly = 0
     let corrections: CorrectionHistory
     let captureHistory: CaptureHistory
