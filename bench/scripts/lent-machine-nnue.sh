@@ -5,9 +5,10 @@
 #   bench/scripts/lent-machine-nnue.sh data SECONDS   plays self-play chunks for SECONDS in
 #                                                     16 processes (a rerun skips the chunks
 #                                                     made; a chunk cut off is played again)
-#   bench/scripts/lent-machine-nnue.sh train          trains on the chunks made and puts in
-#                                                     $OUT: net.nnue, its loss curve, the list
-#                                                     of chunks (made.txt) and the data logs
+#   bench/scripts/lent-machine-nnue.sh train          trains on chunks 0 to CHUNKS-1 (default
+#                                                     856, all of which must be made) and puts
+#                                                     in $OUT: net.nnue, its loss curve and
+#                                                     the data logs
 # Before the first command, on this machine: the release build of de3da8f (the commit whose
 # search makes the data; a later build with the same bench signature searches alike) stripped
 # into .build-rev/device/ and carried:
@@ -15,8 +16,7 @@
 #   (device) bench/scripts/lent-machine-nnue.sh data 540
 #   (device) bench/scripts/lent-machine-nnue.sh data 540
 #   (device) bench/scripts/lent-machine-nnue.sh train
-# Then commit net.nnue's hash, made.txt and the logs under bench/records/nnue-training/, and
-# put the network to its screen and SPRT against the shipped one (bench/nnue.md).
+# Then compare net.nnue's hash with the one made here (ee6905d58f51c781, bench/nnue.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export XIANGQI_BIN=$PWD/.build-rev/device/xiangqi
@@ -40,7 +40,7 @@ data)
     ;;
 train)
     bench/scripts/nnue-build.sh 6 "$output" train > "$out/train.log" 2>&1
-    cp "$output" "$output.loss.txt" "$data/selfplay-seed6/made.txt" "$out/"
+    cp "$output" "$output.loss.txt" "$out/"
     # The per-chunk logs (chunk-k.bin.log of chunks cut off are left out: they were made again).
     cat "$data"/selfplay-seed6/log.txt > "$out/data-selfplay-1000-seed6.log" 2>/dev/null || true
     cat "$data"/validation-seed96/log.txt > "$out/data-validation-1000-seed96.log" 2>/dev/null || true

@@ -31,8 +31,9 @@
 #   (10% the game result). STEPS "data" only makes the data, "train" only trains on data made
 #   before. XIANGQI_BIN=PATH uses that build of c3eac6d instead of building it (a machine
 #   without Swift); JOBS=N plays N chunks at once.
-# Candidate 6 (planned, not made yet): see its case below; bench/scripts/lent-machine-nnue.sh
-#   runs it on the lent machine in slices of one command each.
+# Candidate 6 (6x256 with 8 output buckets, hash ee6905d58f51c781): see its case below; made on
+#   this 2-core VM at idle priority over two sessions (bench/nnue.md); bench/scripts/lent-machine-nnue.sh
+#   runs the same recipe on the lent machine in slices of one command each.
 # The data chunks are resumable (a rerun skips those that exist; 50614f7 made self-play
 # chunks 100-299 and the validation games with the same search, bench 2721728); game i
 # depends only on the seed and i, and training only on the data (in this order), the seed and
@@ -112,18 +113,15 @@ main() {
         fi
         ;;
     6)
-        # The fifth generation, planned for the lent 16-core machine (not made yet): the
-        # engine of de3da8f (bench 2848257: the quiescence fix f0327bb, so no chunk hangs)
-        # searching 1000 nodes per move with the shipped network 66f8e295, self-play games of
-        # seed 6 in chunks of 100 games, CHUNKS of them (default 960, about 9.6 M positions:
-        # what 16 processes make in about 20 minutes there); validated on seed 96 chunks 0-4;
+        # The fifth generation: the engine of de3da8f (bench 2848257: the quiescence fix
+        # f0327bb, so no chunk hangs) searching 1000 nodes per move with the shipped network
+        # 66f8e295, self-play games of seed 6 in chunks of 100 games, chunks 0 to CHUNKS-1
+        # (default 856: 8,508,198 positions, what was made); validated on seed 96 chunks 0-4;
         # trained with 8 output buckets by material and the game result weighing 10% of the
-        # target, 5 epochs, batch 1024, seed 1, 8 threads. The chunks made are listed in
-        # DATA/selfplay-seed6/made.txt, which the training reads (commit it as the record of
-        # the data).
+        # target, 5 epochs (the lowest validation loss kept), batch 1024, seed 1, 8 threads.
         bin=${XIANGQI_BIN:-$(bench/scripts/build-rev.sh de3da8f)}
         data=.build-nnue/data-de3da8f
-        local network=$data/66f8e295.nnue chunks=${CHUNKS:-960} files=() k
+        local network=$data/66f8e295.nnue chunks=${CHUNKS:-856} files=() k
         mkdir -p "$data"
         git show de3da8f:networks/xiangqi.nnue > "$network" 2>/dev/null || cp networks/xiangqi.nnue "$network"
         if [[ " $steps " = *" data "* ]]; then
@@ -132,11 +130,8 @@ main() {
                 xargs -P "${JOBS:-1}" -I{} bench/scripts/nnue-data.sh "$data/selfplay-seed6" {} 1 1000 1 100 6 || true
         fi
         if [[ " $steps " = *" train "* ]]; then
-            (cd "$data/selfplay-seed6" && ls chunk-*.bin | sed -e 's/chunk-0*\([0-9]\)/\1/' -e 's/\.bin$//' | sort -n) \
-                > "$data/selfplay-seed6/made.txt"
-            while read -r k; do files+=("$(printf '%s/selfplay-seed6/chunk-%05d.bin' "$data" "$k")"); done \
-                < "$data/selfplay-seed6/made.txt"
-            [ ${#files[@]} -gt 0 ] || { echo "no chunks in $data/selfplay-seed6: make the data first" >&2; exit 1; }
+            for ((k = 0; k < chunks; k++)); do files+=("$(printf '%s/selfplay-seed6/chunk-%05d.bin' "$data" "$k")"); done
+            for k in "${files[@]}"; do [ -f "$k" ] || { echo "no $k: make the data first" >&2; exit 1; }; done
             "$bin" train "${files[@]}" --validation "$data"/validation-seed96/chunk-*.bin -o "$output" \
                 --hidden 256 --buckets 6 --output-buckets 8 --epochs 5 --batch-size 1024 --threads 8 --seed 1 \
                 --score-weight 0.9 --loss-log "$output.loss.txt"
