@@ -34,6 +34,8 @@
 # Candidate 6 (6x256 with 8 output buckets, hash ee6905d58f51c781): see its case below; made on
 #   this 2-core VM at idle priority over two sessions (bench/nnue.md); bench/scripts/lent-machine-nnue.sh
 #   runs the same recipe on the lent machine in slices of one command each.
+# Candidate 7 (6x256 with 8 output buckets): candidate 6's recipe on 1430 chunks of the same
+#   games (see its case below).
 # The data chunks are resumable (a rerun skips those that exist; 50614f7 made self-play
 # chunks 100-299 and the validation games with the same search, bench 2721728); game i
 # depends only on the seed and i, and training only on the data (in this order), the seed and
@@ -112,16 +114,20 @@ main() {
                 --loss-log "$output.loss.txt"
         fi
         ;;
-    6)
+    6 | 7)
         # The fifth generation: the engine of de3da8f (bench 2848257: the quiescence fix
         # f0327bb, so no chunk hangs) searching 1000 nodes per move with the shipped network
         # 66f8e295, self-play games of seed 6 in chunks of 100 games, chunks 0 to CHUNKS-1
         # (default 856: 8,508,198 positions, what was made); validated on seed 96 chunks 0-4;
         # trained with 8 output buckets by material and the game result weighing 10% of the
         # target, 5 epochs (the lowest validation loss kept), batch 1024, seed 1, 8 threads.
+        # Candidate 7: the same recipe on more of the same games, chunks 0-1429 (14,247,008
+        # positions), 4 epochs (6's validation loss was lowest at its second).
         bin=${XIANGQI_BIN:-$(bench/scripts/build-rev.sh de3da8f)}
         data=.build-nnue/data-de3da8f
-        local network=$data/66f8e295.nnue chunks=${CHUNKS:-856} files=() k
+        local network=$data/66f8e295.nnue chunks=856 epochs=5 files=() k
+        [ "$candidate" = 6 ] || { chunks=1430; epochs=4; }
+        chunks=${CHUNKS:-$chunks}
         mkdir -p "$data"
         git show de3da8f:networks/xiangqi.nnue > "$network" 2>/dev/null || cp networks/xiangqi.nnue "$network"
         if [[ " $steps " = *" data "* ]]; then
@@ -133,12 +139,12 @@ main() {
             for ((k = 0; k < chunks; k++)); do files+=("$(printf '%s/selfplay-seed6/chunk-%05d.bin' "$data" "$k")"); done
             for k in "${files[@]}"; do [ -f "$k" ] || { echo "no $k: make the data first" >&2; exit 1; }; done
             "$bin" train "${files[@]}" --validation "$data"/validation-seed96/chunk-*.bin -o "$output" \
-                --hidden 256 --buckets 6 --output-buckets 8 --epochs 5 --batch-size 1024 --threads 8 --seed 1 \
+                --hidden 256 --buckets 6 --output-buckets 8 --epochs "$epochs" --batch-size 1024 --threads 8 --seed 1 \
                 --score-weight 0.9 --loss-log "$output.loss.txt"
         fi
         ;;
     *)
-        echo "no candidate $candidate (1 to 6)" >&2
+        echo "no candidate $candidate (1 to 7)" >&2
         exit 1
         ;;
     esac

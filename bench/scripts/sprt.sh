@@ -20,7 +20,8 @@
 # goes on with an interrupted match (a stopped session, SIGINT): it reruns the command of
 # NAME's record with `xiangqi match --resume`, so the games in NAME.pgn(.gz) count, and appends the
 # new report (over all games) to the record. Engines given as git revisions are rebuilt
-# identically; a "." snapshot must still be in .build-rev/.
+# identically; a "." snapshot must still be in .build-rev/. MAXGAMES=N raises the match's
+# game limit to N (a test still undecided at its limit goes on; the record says so).
 # The whole script is one function, read before it runs: editing the file while a match
 # plays (hours) cannot change what the running copy does.
 set -euo pipefail
@@ -37,6 +38,11 @@ main() {
         eval "set -- $(sed -n -E 's/^Command: bench\/(scripts\/)?sprt.sh //p' "$record" | head -1)"
     fi
     name=$1 new=$2 old=$3 tc=$4 elo0=$5 elo1=$6 games=$7 concurrency=${8:-1}
+    local raised=""
+    if $resume && [ -n "${MAXGAMES:-}" ] && [ "$MAXGAMES" != "$games" ]; then
+        raised="; game limit raised from $games to $MAXGAMES"
+        games=$MAXGAMES
+    fi
     local fsf=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
     if [ -n "${XIANGQI_BIN:-}" ]; then
         runner=$XIANGQI_BIN
@@ -110,7 +116,7 @@ main() {
         # The games so far, packed when the last run ended.
         if [ -f "$out.pgn.gz" ]; then gzip -d -f "$out.pgn.gz"; fi
         {
-            echo "Resumed: $(date -u +%Y-%m-%dT%H:%MZ); A: $newText; B: $oldText"
+            echo "Resumed: $(date -u +%Y-%m-%dT%H:%MZ); A: $newText; B: $oldText$raised"
             "$matchRunner" match "${command[@]:2}" --resume 2>/dev/null
         } >> "$out.txt.partial"
     else
