@@ -21,7 +21,8 @@
 # NAME's record with `xiangqi match --resume`, so the games in NAME.pgn(.gz) count, and appends the
 # new report (over all games) to the record. Engines given as git revisions are rebuilt
 # identically; a "." snapshot must still be in .build-rev/. MAXGAMES=N raises the match's
-# game limit to N (a test still undecided at its limit goes on; the record says so).
+# game limit to N (a test still undecided at its limit goes on; the record says so); pass it
+# at each later resume too, since the record's command keeps the first limit.
 # The whole script is one function, read before it runs: editing the file while a match
 # plays (hours) cannot change what the running copy does.
 set -euo pipefail
