@@ -36,6 +36,8 @@
 #   runs the same recipe on the lent machine in slices of one command each.
 # Candidate 7 (6x256 with 8 output buckets): candidate 6's recipe on 1430 chunks of the same
 #   games (see its case below).
+# Candidate 8 (6x256 with 8 output buckets): candidate 7's games and new ones from candidate 7's
+#   network (see its case below).
 # The data chunks are resumable (a rerun skips those that exist; 50614f7 made self-play
 # chunks 100-299 and the validation games with the same search, bench 2721728); game i
 # depends only on the seed and i, and training only on the data (in this order), the seed and
@@ -143,8 +145,38 @@ main() {
                 --score-weight 0.9 --loss-log "$output.loss.txt"
         fi
         ;;
+    8)
+        # The sixth generation: candidate 7's data (seed 6, chunks 0-1659, searched with 66f8e295)
+        # and as many again played and scored by the best engine so far, the same engine
+        # (de3da8f, bench 2848257) searching 1000 nodes per move with candidate 7's network
+        # 462a5672: self-play games of seed 7 in chunks of 100 games, chunks 0 to CHUNKS7-1;
+        # validated on seed 96 chunks 0-4; trained as candidate 7 (8 output buckets, 10% game
+        # result, batch 1024, seed 1, 8 threads), 3 epochs (7's validation loss was lowest at
+        # its second, on two thirds of these positions), the lowest validation loss kept.
+        bin=${XIANGQI_BIN:-$(bench/scripts/build-rev.sh de3da8f)}
+        data=.build-nnue/data-de3da8f
+        local network=$data/66f8e295.nnue network7=$data/462a5672.nnue chunks6=1660 chunks7=${CHUNKS7:-409} files=() k
+        mkdir -p "$data"
+        git show de3da8f:networks/xiangqi.nnue > "$network" 2>/dev/null || cp networks/xiangqi.nnue "$network"
+        git show 4fb6bcd:networks/candidate-462a5672.nnue > "$network7" 2>/dev/null || cp networks/candidate-462a5672.nnue "$network7"
+        if [[ " $steps " = *" data "* ]]; then
+            EVAL_FILE=$network XIANGQI_BIN=$bin bench/scripts/nnue-data.sh "$data/validation-seed96" 0 5 1000 1 100 96
+            seq 0 $((chunks6 - 1)) | EVAL_FILE=$network XIANGQI_BIN=$bin JOBS=1 \
+                xargs -P "${JOBS:-1}" -I{} bench/scripts/nnue-data.sh "$data/selfplay-seed6" {} 1 1000 1 100 6 || true
+            seq 0 $((chunks7 - 1)) | EVAL_FILE=$network7 XIANGQI_BIN=$bin JOBS=1 \
+                xargs -P "${JOBS:-1}" -I{} bench/scripts/nnue-data.sh "$data/selfplay-seed7" {} 1 1000 1 100 7 || true
+        fi
+        if [[ " $steps " = *" train "* ]]; then
+            for ((k = 0; k < chunks6; k++)); do files+=("$(printf '%s/selfplay-seed6/chunk-%05d.bin' "$data" "$k")"); done
+            for ((k = 0; k < chunks7; k++)); do files+=("$(printf '%s/selfplay-seed7/chunk-%05d.bin' "$data" "$k")"); done
+            for k in "${files[@]}"; do [ -f "$k" ] || { echo "no $k: make the data first" >&2; exit 1; }; done
+            "$bin" train "${files[@]}" --validation "$data"/validation-seed96/chunk-*.bin -o "$output" \
+                --hidden 256 --buckets 6 --output-buckets 8 --epochs 3 --batch-size 1024 --threads 8 --seed 1 \
+                --score-weight 0.9 --loss-log "$output.loss.txt"
+        fi
+        ;;
     *)
-        echo "no candidate $candidate (1 to 7)" >&2
+        echo "no candidate $candidate (1 to 8)" >&2
         exit 1
         ;;
     esac
