@@ -134,8 +134,9 @@ import XiangqiEngine
     }
 
     /// A network with output buckets is written in format 2 and reads back whole; one with
-    /// one output is still written in format 1, so the shipped network's file and hash are
-    /// what they were; bad output-bucket fields are refused.
+    /// one output is still written in format 1, so the files of older networks keep their
+    /// bytes and hash; the built-in network (8 output buckets) is written back byte for byte;
+    /// bad output-bucket fields are refused.
     @Test func outputBucketFilesRoundTripAndOldFilesStayAsTheyWere() throws {
         let network = Self.randomNetwork(buckets: 6, hidden: 16, outputBuckets: 8, seed: 9)
         let bytes = NetworkFile.bytes(of: network)
@@ -167,10 +168,18 @@ import XiangqiEngine
         corrupted[bytes.count - 3] ^= 1  // an output bias
         #expect(throws: NetworkFile.ReadError.hashMismatch) { try NetworkFile.network(from: corrupted) }
 
+        let single = Self.randomNetwork(buckets: 6, hidden: 16, outputBuckets: 1, seed: 11)
+        let singleBytes = NetworkFile.bytes(of: single)
+        #expect(singleBytes[4] == 1)
+        #expect(singleBytes.count == NetworkFile.headerSize + 2 * (6 * 1260 * 16 + 16 + 32) + 4)
+        let singleRead = try NetworkFile.network(from: singleBytes)
+        #expect(singleRead.outputBuckets == 1 && singleRead.contentHash == single.contentHash)
+        #expect(NetworkFile.bytes(of: singleRead) == singleBytes)
+
         let builtIn = Array(NetworkFile.builtInBytes)
-        #expect(builtIn[4] == 1)
+        #expect(builtIn[4] == 2 && builtIn[40] == UInt8(Network.materialBuckets))
         #expect(NetworkFile.bytes(of: NetworkFile.builtIn) == builtIn)
-        #expect(NetworkFile.builtIn.outputBuckets == 1)
+        #expect(NetworkFile.builtIn.outputBuckets == Network.materialBuckets)
     }
 
     /// The material bucket: (2 x chariots + horses + cannons) / 2, at most 7.
