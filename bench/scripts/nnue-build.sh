@@ -36,8 +36,8 @@
 #   runs the same recipe on the lent machine in slices of one command each.
 # Candidate 7 (6x256 with 8 output buckets): candidate 6's recipe on 1430 chunks of the same
 #   games (see its case below).
-# Candidate 8 (6x256 with 8 output buckets): candidate 7's games and new ones from candidate 7's
-#   network (see its case below).
+# Candidate 8 (6x256 with 8 output buckets, hash 5475c2156089a9ae): candidate 7's games and new
+#   ones from candidate 7's network (see its case below).
 # The data chunks are resumable (a rerun skips those that exist; 50614f7 made self-play
 # chunks 100-299 and the validation games with the same search, bench 2721728); game i
 # depends only on the seed and i, and training only on the data (in this order), the seed and
