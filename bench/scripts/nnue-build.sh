@@ -38,6 +38,8 @@
 #   games (see its case below).
 # Candidate 8 (6x256 with 8 output buckets, hash 5475c2156089a9ae): candidate 7's games and new
 #   ones from candidate 7's network (see its case below).
+# Candidate 9 (6x256 with 8 output buckets): candidate 8's games and new ones from candidate 8's
+#   network (see its case below).
 # The data chunks are resumable (a rerun skips those that exist; 50614f7 made self-play
 # chunks 100-299 and the validation games with the same search, bench 2721728); game i
 # depends only on the seed and i, and training only on the data (in this order), the seed and
@@ -175,8 +177,43 @@ main() {
                 --score-weight 0.9 --loss-log "$output.loss.txt"
         fi
         ;;
+    9)
+        # The seventh generation: candidate 8's data (seed 6 chunks 0-1659 searched with
+        # 66f8e295, seed 7 chunks 0-408 with 462a5672) and games played and scored by the same
+        # engine (de3da8f, bench 2848257) searching 1000 nodes per move with candidate 8's
+        # network 5475c215: self-play games of seed 8 in chunks of 100 games, chunks 0 to
+        # CHUNKS8-1 (default 814: 8,314,411 positions); validated on seed 96 chunks 0-4; trained
+        # as candidate 8 (8 output buckets, 10% game result, batch 1024, seed 1, 8 threads),
+        # 2 epochs (6's, 7's and 8's validation losses were lowest at their second).
+        bin=${XIANGQI_BIN:-$(bench/scripts/build-rev.sh de3da8f)}
+        data=.build-nnue/data-de3da8f
+        local network=$data/66f8e295.nnue network7=$data/462a5672.nnue network8=$data/5475c215.nnue
+        local chunks6=1660 chunks7=409 chunks8=${CHUNKS8:-814} files=() k
+        mkdir -p "$data"
+        git show de3da8f:networks/xiangqi.nnue > "$network" 2>/dev/null || cp networks/xiangqi.nnue "$network"
+        git show 4fb6bcd:networks/candidate-462a5672.nnue > "$network7" 2>/dev/null || cp networks/candidate-462a5672.nnue "$network7"
+        cp networks/candidate-5475c215.nnue "$network8"
+        if [[ " $steps " = *" data "* ]]; then
+            EVAL_FILE=$network XIANGQI_BIN=$bin bench/scripts/nnue-data.sh "$data/validation-seed96" 0 5 1000 1 100 96
+            seq 0 $((chunks6 - 1)) | EVAL_FILE=$network XIANGQI_BIN=$bin JOBS=1 \
+                xargs -P "${JOBS:-1}" -I{} bench/scripts/nnue-data.sh "$data/selfplay-seed6" {} 1 1000 1 100 6 || true
+            seq 0 $((chunks7 - 1)) | EVAL_FILE=$network7 XIANGQI_BIN=$bin JOBS=1 \
+                xargs -P "${JOBS:-1}" -I{} bench/scripts/nnue-data.sh "$data/selfplay-seed7" {} 1 1000 1 100 7 || true
+            seq 0 $((chunks8 - 1)) | EVAL_FILE=$network8 XIANGQI_BIN=$bin JOBS=1 \
+                xargs -P "${JOBS:-1}" -I{} bench/scripts/nnue-data.sh "$data/selfplay-seed8" {} 1 1000 1 100 8 || true
+        fi
+        if [[ " $steps " = *" train "* ]]; then
+            for ((k = 0; k < chunks6; k++)); do files+=("$(printf '%s/selfplay-seed6/chunk-%05d.bin' "$data" "$k")"); done
+            for ((k = 0; k < chunks7; k++)); do files+=("$(printf '%s/selfplay-seed7/chunk-%05d.bin' "$data" "$k")"); done
+            for ((k = 0; k < chunks8; k++)); do files+=("$(printf '%s/selfplay-seed8/chunk-%05d.bin' "$data" "$k")"); done
+            for k in "${files[@]}"; do [ -f "$k" ] || { echo "no $k: make the data first" >&2; exit 1; }; done
+            "$bin" train "${files[@]}" --validation "$data"/validation-seed96/chunk-*.bin -o "$output" \
+                --hidden 256 --buckets 6 --output-buckets 8 --epochs 2 --batch-size 1024 --threads 8 --seed 1 \
+                --score-weight 0.9 --loss-log "$output.loss.txt"
+        fi
+        ;;
     *)
-        echo "no candidate $candidate (1 to 8)" >&2
+        echo "no candidate $candidate (1 to 9)" >&2
         exit 1
         ;;
     esac
