@@ -38,8 +38,8 @@
 #   games (see its case below).
 # Candidate 8 (6x256 with 8 output buckets, hash 5475c2156089a9ae): candidate 7's games and new
 #   ones from candidate 7's network (see its case below).
-# Candidate 9 (6x256 with 8 output buckets): candidate 8's games and new ones from candidate 8's
-#   network (see its case below).
+# Candidates 9 and 10 (6x256 with 8 output buckets; 9: hash 85258a5591353189): candidate 8's
+#   games and new ones from candidate 8's network (see their case below).
 # The data chunks are resumable (a rerun skips those that exist; 50614f7 made self-play
 # chunks 100-299 and the validation games with the same search, bench 2721728); game i
 # depends only on the seed and i, and training only on the data (in this order), the seed and
@@ -177,7 +177,7 @@ main() {
                 --score-weight 0.9 --loss-log "$output.loss.txt"
         fi
         ;;
-    9)
+    9 | 10)
         # The seventh generation: candidate 8's data (seed 6 chunks 0-1659 searched with
         # 66f8e295, seed 7 chunks 0-408 with 462a5672) and games played and scored by the same
         # engine (de3da8f, bench 2848257) searching 1000 nodes per move with candidate 8's
@@ -185,10 +185,13 @@ main() {
         # CHUNKS8-1 (default 814: 8,314,411 positions); validated on seed 96 chunks 0-4; trained
         # as candidate 8 (8 output buckets, 10% game result, batch 1024, seed 1, 8 threads),
         # 2 epochs (6's, 7's and 8's validation losses were lowest at their second).
+        # Candidate 10: the same on seed 8 chunks 0-1272 (13,017,156 positions).
         bin=${XIANGQI_BIN:-$(bench/scripts/build-rev.sh de3da8f)}
         data=.build-nnue/data-de3da8f
         local network=$data/66f8e295.nnue network7=$data/462a5672.nnue network8=$data/5475c215.nnue
-        local chunks6=1660 chunks7=409 chunks8=${CHUNKS8:-814} files=() k
+        local chunks6=1660 chunks7=409 chunks8=814 files=() k
+        [ "$candidate" = 9 ] || chunks8=1273
+        chunks8=${CHUNKS8:-$chunks8}
         mkdir -p "$data"
         git show de3da8f:networks/xiangqi.nnue > "$network" 2>/dev/null || cp networks/xiangqi.nnue "$network"
         git show 4fb6bcd:networks/candidate-462a5672.nnue > "$network7" 2>/dev/null || cp networks/candidate-462a5672.nnue "$network7"
@@ -213,7 +216,7 @@ main() {
         fi
         ;;
     *)
-        echo "no candidate $candidate (1 to 9)" >&2
+        echo "no candidate $candidate (1 to 10)" >&2
         exit 1
         ;;
     esac
