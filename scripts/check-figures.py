@@ -4,8 +4,8 @@ exists and agrees with it.
 
 A figure is `+N ± M` or `-N ± M` (an Elo difference and its 95% margin). The place it
 appears (a paragraph, a list item or a table row) must name at least one record of
-bench/records/matches/ or bench/records/nnue-training/ (`NAME`, `matches/NAME.txt` or
-`bench/records/matches/NAME.txt`). One of the JSON
+bench/records/matches/, bench/records/nnue-training/ or bench/records/ itself (screens and
+other measurements; `NAME`, `matches/NAME.txt` or `bench/records/matches/NAME.txt`). One of the JSON
 summaries the named records hold (`xiangqi match` appends one per run, and a resumed match
 has several) must give that figure at the precision it is written in: per game (`elo`,
 `elo95`) or per pair (`elo_pairs`, `elo95_pairs`). A `W-D-L` triple written in the same
@@ -99,7 +99,7 @@ def check(paths, records):
             where = f'{os.path.relpath(path, ROOT)}:{line_number}'
             if not names:
                 problems.append(f'{where}: {", ".join(s + v + " ± " + m for s, v, m in figures)} names no record '
-                                f'of bench/records/matches/')
+                                f'of bench/records/')
                 continue
             found = [summary for name in names for summary in records[name]]
             for sign, value, margin in figures:
@@ -145,6 +145,7 @@ def main():
         sys.exit(0 if self_test() else 1)
     records = load_records(os.path.join(ROOT, 'bench', 'records', 'matches'))
     records.update(load_records(os.path.join(ROOT, 'bench', 'records', 'nnue-training')))
+    records.update(load_records(os.path.join(ROOT, 'bench', 'records')))
     paths = [os.path.join(ROOT, 'README.md')] + sorted(glob.glob(os.path.join(ROOT, 'bench', '*.md')))
     problems = check(paths, records)
     for problem in problems:
