@@ -3,7 +3,8 @@ import XiangqiCore
 /// Feeds an engine seeded, mutated protocol lines (commands of both dialects, FENs, moves,
 /// option values, huge and non-finite numbers, binary garbage, long lines) and checks after
 /// every batch that it still serves: it reaches a marker command sent after the batch and a
-/// `go depth 3` from a legal position returns a legal move. A crash or hang is recorded with the batch that caused it,
+/// `go depth 3` from a legal position returns a legal move, every `info ... pv` line of that
+/// search legal too. A crash or hang is recorded with the batch that caused it,
 /// and the engine is restarted. The same seed gives the same lines.
 public struct ProtocolFuzzer: Sendable {
     /// What went wrong after one batch.
@@ -52,7 +53,9 @@ public struct ProtocolFuzzer: Sendable {
             report.failures.append(failure)
             return report
         }
-        generator.options = announced.options
+        // Options that name a file to write (a debug log) are left out: a mutated value would
+        // create files anywhere the fuzzer's user may write.
+        generator.options = announced.options.filter { !Self.writesFiles($0.name) }
         var engine: ChildProcess?
         var transcript: [[UInt8]] = []
         func send(_ process: ChildProcess, _ line: String) {
@@ -108,9 +111,14 @@ public struct ProtocolFuzzer: Sendable {
                     failure = await expect(process) { $0 == "info string unknown command: \(mark)b" }.failure.map { $0 + " (position)" }
                 }
                 if failure == nil {
-                    let (answer, problem) = await expect(process) { $0.hasPrefix("bestmove") || $0 == "nobestmove" }
+                    let (answer, problem, output) = await expectAll(process) { $0.hasPrefix("bestmove") || $0 == "nobestmove" }
                     failure = problem.map { $0 + " (go depth 3 in \(check.fen))" }
-                    if let seen = answer {
+                    // Every line the search printed plays legally from the position (ranks
+                    // 0-9: the handshake before it reset the numbering).
+                    if failure == nil, let bad = output.first(where: { !Self.isLegalLine($0, from: check) }) {
+                        failure = "illegal line '\(bad)' in \(check.fen)"
+                    }
+                    if failure == nil, let seen = answer {
                         let answer = String(seen.split(separator: "|").last ?? "").trimmingPrefix(" ")
                         let word = answer.split(separator: " ").dropFirst().first.map(String.init) ?? ""
                         if !Self.isLegal(word, in: check) {
@@ -165,21 +173,56 @@ public struct ProtocolFuzzer: Sendable {
         return (options, nil)
     }
 
-    /// Waits for a line matching `isAnswer`: the line, or what went wrong (crash, hang).
+    /// Waits for a line matching `isAnswer`: the last lines up to it, or what went wrong
+    /// (crash, hang).
     private func expect(_ process: ChildProcess, _ isAnswer: (String) -> Bool) async -> (String?, failure: String?) {
+        let (answer, failure, _) = await expectAll(process, isAnswer)
+        return (answer, failure)
+    }
+
+    /// ``expect(_:_:)`` that also returns every line read up to the answer.
+    private func expectAll(_ process: ChildProcess, _ isAnswer: (String) -> Bool) async
+        -> (String?, failure: String?, lines: [String]) {
         let deadline = ContinuousClock.now + timeout
         var seen: [String] = []
         while true {
             switch await process.lines.next(until: deadline) {
             case .line(let text, _):
                 seen.append(text)
-                if isAnswer(text) { return (seen.suffix(4).joined(separator: " | "), nil) }
+                if isAnswer(text) { return (seen.suffix(4).joined(separator: " | "), nil, seen) }
             case .closed:
-                return (nil, "crash (\(await process.terminate(grace: .seconds(5))))")
+                return (nil, "crash (\(await process.terminate(grace: .seconds(5))))", seen)
             case .timeout:
-                return (nil, "hang")
+                return (nil, "hang", seen)
             }
         }
+    }
+
+    /// Whether the moves of an `info ... pv` line, or `bestmove` and `ponder`, play one
+    /// after another from `position` (ICCS, ranks 0-9). Other lines pass.
+    public static func isLegalLine(_ line: String, from position: Position) -> Bool {
+        let words = line.split(separator: " ").map(String.init)
+        var moves: [String]
+        if words.first == "info", let pv = words.firstIndex(of: "pv") {
+            moves = Array(words[(pv + 1)...])
+            if moves.isEmpty { return false }
+        } else if words.first == "bestmove", words.count >= 2 {
+            moves = [words[1]]
+            if let ponder = words.firstIndex(of: "ponder"), ponder + 1 < words.count { moves.append(words[ponder + 1]) }
+        } else {
+            return true
+        }
+        var board = position
+        for word in moves {
+            guard let move = Move(iccs: word), board.isLegal(move) else { return false }
+            _ = board.make(move)
+        }
+        return true
+    }
+
+    /// Whether setting the option named `name` makes the engine write a file.
+    static func writesFiles(_ name: String) -> Bool {
+        name.lowercased().filter { $0 != " " && $0 != "_" } == "debuglogfile"
     }
 
     /// Whether `word` is a legal move of `position` in ICCS, with ranks counted from 0 or (as

@@ -117,6 +117,10 @@ extension Searcher {
     /// While `excludedMoves[ply]` is set (a singular-extension search) that move is not
     /// searched, the table gives no cut-off and nothing is stored for the node.
     mutating func search(_ alphaIn: Int, _ betaIn: Int, _ depth: Int, _ ply: Int, pvNode: Bool, cutNode: Bool) -> Int {
+        // The node's line is empty until a move raises alpha, whatever way the node returns:
+        // a parent copies it after every child, so a line left from an earlier search of
+        // this ply must never survive an early return.
+        pvLength[ply] = 0
         // Step 1. Leaf: quiescence search.
         if depth <= 0 { return quiescence(alphaIn, betaIn, ply, pvNode: pvNode) }
         var alpha = alphaIn, beta = betaIn
@@ -124,7 +128,6 @@ extension Searcher {
         checkLimits()
         if stopped { return 0 }
         nodes &+= 1
-        pvLength[ply] = 0
         if ply > selectiveDepth { selectiveDepth = ply }
         let excluded = excludedMoves[ply]
 
@@ -554,6 +557,8 @@ extension Searcher {
 
     /// Captures only (all evasions when in check) until the position is quiet.
     mutating func quiescence(_ alphaIn: Int, _ beta: Int, _ ply: Int, pvNode: Bool) -> Int {
+        // The principal variation ends where the quiescence search begins.
+        pvLength[ply] = 0
         var alpha = alphaIn
         checkLimits()
         if stopped { return 0 }

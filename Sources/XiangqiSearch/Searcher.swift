@@ -375,7 +375,9 @@ public struct Searcher {
                     iterationScore = search(alpha, beta, depth, 0, pvNode: true, cutNode: false)
                     if stopped { break }
                     if iterationScore <= alpha {
-                        report(depth, iterationScore, .upper, index, onInfo)
+                        // A fail low proved no line: the report shows this line's previous one.
+                        report(depth, iterationScore, .upper, index, onInfo,
+                               fallback: index < lines.count ? lines[index].principalVariation : [rootBest])
                         beta = (alpha + beta) / 2
                         alpha = max(iterationScore - delta, -Score.infinite)
                     } else if iterationScore >= beta {
@@ -440,9 +442,14 @@ public struct Searcher {
         return TimeManager.shouldStop(elapsed: elapsed(), budget: budget, trend: trend)
     }
 
-    func report(_ depth: Int, _ score: Int, _ bound: Bound, _ index: Int, _ onInfo: (SearchInfo) -> Void) {
+    /// Reports line `index` of iteration `depth`: the root's principal variation, or
+    /// `fallback` (a line already proved legal from the root) when the root has none, as
+    /// after a fail low, so that a bound line always names the move it is about.
+    func report(_ depth: Int, _ score: Int, _ bound: Bound, _ index: Int, _ onInfo: (SearchInfo) -> Void,
+                fallback: [Move] = []) {
         var line: [Move] = []
         for i in 0..<pvLength[0] { line.append(pv[i]) }
+        if line.isEmpty { line = fallback }
         let allNodes = nodes &+ (threads?.nodes(excluding: threadIndex) ?? 0)
         onInfo(SearchInfo(depth: depth, selectiveDepth: selectiveDepth, score: score, bound: bound,
                           nodes: allNodes, time: elapsed(), hashfull: tt.hashfull, principalVariation: line,

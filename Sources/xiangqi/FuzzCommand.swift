@@ -14,9 +14,11 @@ struct FuzzCommand: ParsableCommand {
         discussion: """
         Seeded lines of both dialects (commands, FENs, moves, option values, huge and non-finite numbers, \
         binary garbage, long lines) go to the engine in batches; after each batch it must reach a marker command and \
-        return a legal move from a 'go depth 3' on a legal position. A crash or hang is reported with its \
+        return a legal move from a 'go depth 3' on a legal position, every pv line of that search legal too. A crash or hang is reported with its \
         batch (written to --save), the engine is restarted, and the exit status is 1. Prints a summary and \
         one JSON line.
+
+        Example: xiangqi fuzz --lines 20000 --seed 7
         """
     )
 
@@ -44,7 +46,7 @@ struct FuzzCommand: ParsableCommand {
 
     func run() throws {
         guard let executable = engine ?? executablePath() else {
-            throw ValidationError("cannot find this program's path; give --engine")
+            throw CommandFailure("cannot find this program's path; give --engine")
         }
         var fuzzer = ProtocolFuzzer(executable: executable, seed: seed, lineCount: lines)
         fuzzer.batchSize = batch
