@@ -12,10 +12,17 @@ public final class AttackTables: @unchecked Sendable {
 
     /// King steps inside its palace, by square.
     @usableFromInline let king: UnsafeMutablePointer<Bitboard>
-    /// Advisor steps on its five points, by square.
+    /// Advisor steps by `color * 90 + square`: one diagonal step into its own palace (from
+    /// anywhere: a composed problem may place an advisor off its five points).
     @usableFromInline let advisor: UnsafeMutablePointer<Bitboard>
-    /// Elephant targets by `square * 16 + eye occupancy bits`, never across the river.
+    /// Squares from which an advisor of `color` steps onto a square, by `color * 90 + square`.
+    @usableFromInline let advisorAttackers: UnsafeMutablePointer<Bitboard>
+    /// Elephant targets by `(color * 90 + square) * 16 + eye occupancy bits`: two diagonal
+    /// steps over an empty eye, landing on its own side of the river.
     @usableFromInline let elephant: UnsafeMutablePointer<Bitboard>
+    /// Squares from which an elephant of `color` reaches a square, by `(color * 90 +
+    /// square) * 16 + diagonal occupancy bits` (the eye is a diagonal neighbour of both).
+    @usableFromInline let elephantAttackers: UnsafeMutablePointer<Bitboard>
     /// The four eye squares of each square (diagonal neighbours); 90 when off the board.
     @usableFromInline let diagonals: UnsafeMutablePointer<UInt8>
     /// Horse targets by `square * 16 + leg occupancy bits`.
@@ -43,8 +50,10 @@ public final class AttackTables: @unchecked Sendable {
             return p
         }
         king = allocate(90, .empty)
-        advisor = allocate(90, .empty)
-        elephant = allocate(90 * 16, .empty)
+        advisor = allocate(180, .empty)
+        advisorAttackers = allocate(180, .empty)
+        elephant = allocate(180 * 16, .empty)
+        elephantAttackers = allocate(180 * 16, .empty)
         diagonals = allocate(90 * 4, 90)
         horse = allocate(90 * 16, .empty)
         orthogonals = allocate(90 * 4, 90)
@@ -59,7 +68,6 @@ public final class AttackTables: @unchecked Sendable {
 
         func square(_ f: Int, _ r: Int) -> Square? { Square(file: f, rank: r) }
         let palaces = Bitboard.palace(.red) | Bitboard.palace(.black)
-        let advisorPoints = Bitboard.advisorPoints(.red) | Bitboard.advisorPoints(.black)
         let diagonalSteps = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
         let orthogonalSteps = [(0, 1), (0, -1), (1, 0), (-1, 0)]
 
@@ -77,17 +85,23 @@ public final class AttackTables: @unchecked Sendable {
                     if let n = square(f + d.0, r + d.1), palaces.contains(n) { king[s].insert(n) }
                 }
             }
-            if advisorPoints.contains(sq) {
+            for color in Color.allCases {
+                let c = color.index * 90
                 for d in diagonalSteps {
-                    if let n = square(f + d.0, r + d.1), advisorPoints.contains(n) { advisor[s].insert(n) }
+                    guard let n = square(f + d.0, r + d.1) else { continue }
+                    if Bitboard.palace(color).contains(n) { advisor[c + s].insert(n) }
+                    if Bitboard.palace(color).contains(sq) { advisorAttackers[c + s].insert(n) }
                 }
             }
-            let half = r < 5 ? Bitboard.ownHalf(.red) : Bitboard.ownHalf(.black)
             for bits in 0..<16 {
                 for (i, d) in diagonalSteps.enumerated() where bits & (1 << i) == 0 {
                     // Elephant: eye at the diagonal neighbour, target two steps away.
-                    if let n = square(f + 2 * d.0, r + 2 * d.1), half.contains(n) {
-                        elephant[s * 16 + bits].insert(n)
+                    if let n = square(f + 2 * d.0, r + 2 * d.1) {
+                        for color in Color.allCases {
+                            let c = color.index * 90
+                            if Bitboard.ownHalf(color).contains(n) { elephant[(c + s) * 16 + bits].insert(n) }
+                            if Bitboard.ownHalf(color).contains(sq) { elephantAttackers[(c + s) * 16 + bits].insert(n) }
+                        }
                     }
                     // Horses reaching `sq` through the leg on this diagonal neighbour.
                     if let h = square(f + d.0, r + 2 * d.1) { horseAttackers[s * 16 + bits].insert(h) }

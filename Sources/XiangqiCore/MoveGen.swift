@@ -44,8 +44,9 @@ extension Position {
         let targets: Bitboard
         switch piece.kind {
         case .king: targets = t.king[square.index]
-        case .advisor: targets = t.advisor[square.index]
-        case .elephant: targets = t.elephant[square.index &* 16 &+ neighbourBits(t.diagonals, square)]
+        case .advisor: targets = t.advisor[piece.color.index &* 90 &+ square.index]
+        case .elephant:
+            targets = t.elephant[(piece.color.index &* 90 &+ square.index) &* 16 &+ neighbourBits(t.diagonals, square)]
         case .horse: targets = t.horse[square.index &* 16 &+ neighbourBits(t.orthogonals, square)]
         case .chariot: targets = chariotTargets(t, square)
         case .cannon: targets = cannonTargets(t, square, enemy)
@@ -61,8 +62,8 @@ extension Position {
         let t = AttackTables.shared
         switch piece.kind {
         case .king: return t.king[square.index]
-        case .advisor: return t.advisor[square.index]
-        case .elephant: return t.elephant[square.index &* 16 &+ neighbourBits(t.diagonals, square)]
+        case .advisor: return t.advisor[piece.color.index &* 90 &+ square.index]
+        case .elephant: return t.elephant[(piece.color.index &* 90 &+ square.index) &* 16 &+ neighbourBits(t.diagonals, square)]
         case .horse: return t.horse[square.index &* 16 &+ neighbourBits(t.orthogonals, square)]
         case .chariot: return chariotTargets(t, square)
         case .cannon:
@@ -189,12 +190,12 @@ extension Position {
         set = pieceSets[base &+ PieceKind.advisor.index]
         while set.isNotEmpty {
             let s = set.popFirst()
-            emit(s, t.advisor[s.index])
+            emit(s, t.advisor[us.index &* 90 &+ s.index])
         }
         set = pieceSets[base &+ PieceKind.elephant.index]
         while set.isNotEmpty {
             let s = set.popFirst()
-            emit(s, t.elephant[s.index &* 16 &+ neighbourBits(t.diagonals, s)])
+            emit(s, t.elephant[(us.index &* 90 &+ s.index) &* 16 &+ neighbourBits(t.diagonals, s)])
         }
         let k = kings[us.index]
         emit(k, t.king[k.index], isKing: true)

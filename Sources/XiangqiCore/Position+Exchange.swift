@@ -35,11 +35,12 @@ extension Position {
         }
         result |= t.horseAttackers[square.index &* 16 &+ diagonal]
             & (pieceSets[PieceKind.horse.index] | pieceSets[7 &+ PieceKind.horse.index])
-        // Elephants, advisors and kings step symmetrically: their targets from `square`
-        // are the squares they attack it from.
-        result |= t.elephant[square.index &* 16 &+ diagonal]
-            & (pieceSets[PieceKind.elephant.index] | pieceSets[7 &+ PieceKind.elephant.index])
-        result |= t.advisor[square.index] & (pieceSets[PieceKind.advisor.index] | pieceSets[7 &+ PieceKind.advisor.index])
+        // Elephants and advisors of each colour reach a square on their own side (own
+        // palace) from the squares their reverse tables give; kings step symmetrically.
+        result |= t.elephantAttackers[square.index &* 16 &+ diagonal] & pieceSets[PieceKind.elephant.index]
+        result |= t.elephantAttackers[(90 &+ square.index) &* 16 &+ diagonal] & pieceSets[7 &+ PieceKind.elephant.index]
+        result |= t.advisorAttackers[square.index] & pieceSets[PieceKind.advisor.index]
+        result |= t.advisorAttackers[90 &+ square.index] & pieceSets[7 &+ PieceKind.advisor.index]
         result |= t.king[square.index] & (pieceSets[PieceKind.king.index] | pieceSets[7 &+ PieceKind.king.index])
         result |= t.soldierAttackers[square.index] & pieceSets[PieceKind.soldier.index]
         result |= t.soldierAttackers[90 &+ square.index] & pieceSets[7 &+ PieceKind.soldier.index]

@@ -1,4 +1,6 @@
-/// Why a FEN string was rejected. Each case names the first problem found.
+/// Why a FEN string was rejected. Each case names the first problem found. Only what no
+/// rule can play from is refused: composed problems place advisors, elephants and soldiers
+/// where no game could bring them, and each such piece moves by the rules of where it stands.
 public enum FENError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
     case wrongRankCount(Int)
@@ -9,10 +11,6 @@ public enum FENError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingKing(Color)
     case tooManyPieces(Color, PieceKind, count: Int)
     case kingOutsidePalace(Square)
-    case advisorOffItsPoints(Square)
-    case elephantOffItsPoints(Square)
-    case soldierBehindStartingRank(Square)
-    case soldierOffItsFiles(Square)
     case sideNotToMoveInCheck
 
     public var description: String {
@@ -28,10 +26,6 @@ public enum FENError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyPieces(let c, let k, let n):
             "\(c) has \(n) \(k)s, at most \(k.maximumCount) allowed"
         case .kingOutsidePalace(let s): "king on \(s) is outside its palace"
-        case .advisorOffItsPoints(let s): "advisor on \(s) is not on one of its five palace points"
-        case .elephantOffItsPoints(let s): "elephant on \(s) is not on one of its seven points"
-        case .soldierBehindStartingRank(let s): "soldier on \(s) stands behind its starting rank"
-        case .soldierOffItsFiles(let s): "soldier on \(s) cannot reach that file before crossing the river"
         case .sideNotToMoveInCheck: "the side not to move is in check (or the kings face each other)"
         }
     }
@@ -42,8 +36,9 @@ extension Position {
     public static let counterLimit = 1_000_000
 
     /// Reads a Xiangqi FEN. Fields after the board are optional; the side may be `w`/`r`
-    /// (red) or `b` (black); `E`/`H` are read as `B`/`N`. The position must be one that can
-    /// arise in play as far as single pieces go (see ``FENError``).
+    /// (red) or `b` (black); `E`/`H` are read as `B`/`N`. The position must be playable:
+    /// one king a side in its palace, no more pieces of a kind than a set holds, the side
+    /// not to move not in check (see ``FENError``). Other pieces may stand anywhere.
     public init(fen: String) throws(FENError) {
         self.init()
         let fields = fen.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -93,7 +88,7 @@ extension Position {
         if attackers(to: kings[them.index], by: sideToMove).isNotEmpty { throw .sideNotToMoveInCheck }
     }
 
-    /// Checks piece counts and that every piece stands where it can stand in a real game.
+    /// Checks what every rule needs: piece counts, one king a side, each in its palace.
     private func validatePieces() throws(FENError) {
         for color in Color.allCases {
             for kind in PieceKind.allCases {
@@ -103,16 +98,6 @@ extension Position {
             if pieces(of: color, .king).isEmpty { throw .missingKing(color) }
             for s in pieces(of: color, .king) where !Bitboard.palace(color).contains(s) {
                 throw .kingOutsidePalace(s)
-            }
-            for s in pieces(of: color, .advisor) where !Bitboard.advisorPoints(color).contains(s) {
-                throw .advisorOffItsPoints(s)
-            }
-            for s in pieces(of: color, .elephant) where !Bitboard.elephantPoints(color).contains(s) {
-                throw .elephantOffItsPoints(s)
-            }
-            for s in pieces(of: color, .soldier) where !Bitboard.soldierPoints(color).contains(s) {
-                let behind = color == .red ? s.rank < 3 : s.rank > 6
-                throw behind ? .soldierBehindStartingRank(s) : .soldierOffItsFiles(s)
             }
         }
     }
