@@ -66,8 +66,12 @@ let package = Package(
                 "XiangqiClient",
                 "XiangqiCodec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildIdentity"]
         ),
+        // The commit and date of the source tree, generated into the `xiangqi` executable
+        // before each build (scripts/build-identity.sh); the libraries do not use it.
+        .plugin(name: "BuildIdentity", capability: .buildTool()),
         // The library used as an app uses it (public API only); CI builds and runs it.
         .executableTarget(
             name: "practice-game",

@@ -18,15 +18,21 @@ public struct EngineIdentity: Sendable, Equatable {
     /// line); `nil` when it said nothing.
     public var evaluation: String?
 
-    /// `id name` and evaluation in one line for records: `Xiangqi 1.0.0; network ... from ...`.
+    /// `id name` and evaluation in one line for records: `Xiangqi 2.0.0 (71a7a50, 2026-11-27);
+    /// network ... from ...`.
     public var summary: String {
         [idName ?? name, evaluation ?? "evaluation not reported"].joined(separator: "; ")
     }
 
-    /// The evaluation an engine reports among the lines it sent before `readyok`.
+    /// The evaluation an engine reports among the lines it sent before `readyok` (ours
+    /// without its `; engine ...` part, which repeats `id name`).
     static func evaluation(in lines: [String]) -> String? {
         for line in lines {
-            if line.hasPrefix("info string evaluation: ") { return String(line.dropFirst(24)) }
+            if line.hasPrefix("info string evaluation: ") {
+                let text = line.dropFirst(24)
+                let cut = text.indices.last { text[$0...].hasPrefix("; engine ") } ?? text.endIndex
+                return String(text[..<cut])
+            }
             if line.hasPrefix("info string "), line.contains("NNUE evaluation") { return String(line.dropFirst(12)) }
         }
         return nil

@@ -3,16 +3,23 @@ import XiangqiSearch
 
 /// The engine's release and what is built into it, for `id name`, `--version` and records.
 public enum EngineVersion {
-    /// The release number (CHANGELOG.md).
-    public static let number = "1.0.0"
+    /// The release number (CHANGELOG.md), in semantic versioning.
+    public static let number = "2.0.0"
 
-    /// The name engines announce: `Xiangqi 1.0.0`.
+    /// The release's name: `Xiangqi 2.0.0`.
     public static let name = "Xiangqi \(number)"
 
-    /// The lines of `xiangqi --version`: release, built-in network (hash, size), built-in
-    /// book (positions, moves, size). Opens the book (a few milliseconds).
-    public static var report: [String] {
-        var lines = [name]
+    /// The name a build announces: the release and, when known, what it was built from
+    /// (`Xiangqi 2.0.0 (71a7a50, 2026-11-27)`: commit and its date).
+    public static func name(build: String?) -> String {
+        guard let build, !build.isEmpty else { return name }
+        return "\(name) (\(build))"
+    }
+
+    /// The lines of `xiangqi --version`: release and build, built-in network (hash, size),
+    /// built-in book (positions, moves, size). Opens the book (a few milliseconds).
+    public static func report(build: String?) -> [String] {
+        var lines = [name(build: build)]
         let network = NetworkFile.builtInBytes
         lines.append("network: \(hex16(NetworkFile.builtInHash)) (built in, \(network.count) bytes)")
         let bookBytes = OpeningBook.builtInBytes.count

@@ -12,6 +12,8 @@ struct ProtocolOptions {
     var ponder = false
     var useHash = true
     var showWDL = false
+    /// `UCI_AnalyseMode`: the GUI analyses, so the book does not answer `go`.
+    var analyseMode = false
     var moveOverhead = SearchLimits.defaultMoveOverhead
     var idle = "none"
     var pruning = "large"
@@ -38,7 +40,8 @@ struct ProtocolOptions {
     static let randomnessLevels = Randomness.allCases.map(\.rawValue)
     static let styles = PlayingStyle.allCases.map(\.rawValue)
     static let maxHash = 4096
-    static let maxMultiPV = 10
+    /// As Stockfish and Pikafish allow (a position rarely has more legal moves).
+    static let maxMultiPV = 128
 
     /// The level in force: `UCI_Elo` through the ladder when strength is limited, else `Skill Level`.
     var effectiveLevel: Int { limitStrength ? StrengthLadder.level(forElo: elo) : skillLevel }
@@ -87,6 +90,7 @@ struct ProtocolOptions {
 struct OptionTargets {
     let engine: Engine
     let book: BookPlayer
+    let debugLog: DebugLog
 }
 
 /// A `setoption` value being read: conversions that say what they did with a bad value.
@@ -138,6 +142,8 @@ struct OptionSpec: Sendable {
         case bookFiles
         /// A string whose default is the network file in use.
         case evalFile
+        /// A string with a fixed default (written `<empty>` when empty, as Stockfish does).
+        case text(String)
         case button
         /// Accepted but not announced (old UCCI names, search experiments).
         case hidden
@@ -171,6 +177,7 @@ struct OptionSpec: Sendable {
             case .combo(let vars, let d): return "option \(name) type combo \(vars.map { "var \($0)" }.joined(separator: " ")) default \(d)"
             case .bookFiles: return "option \(name) type string default \(files)"
             case .evalFile: return "option \(name) type string default \(evalFile)"
+            case .text(let d): return "option \(name) type string default \(d.isEmpty ? "<empty>" : d)"
             case .button: return "option \(name) type button"
             case .hidden: return nil
             }
@@ -182,6 +189,7 @@ struct OptionSpec: Sendable {
         case .combo(let vars, let d): return "option name \(name) type combo default \(d) \(vars.map { "var \($0)" }.joined(separator: " "))"
         case .bookFiles: return "option name \(name) type string default \(files)"
         case .evalFile: return "option name \(name) type string default \(evalFile)"
+        case .text(let d): return "option name \(name) type string default \(d.isEmpty ? "<empty>" : d)"
         case .button: return "option name \(name) type button"
         case .hidden: return nil
         }
@@ -275,6 +283,10 @@ struct OptionSpec: Sendable {
         },
         OptionSpec(uci: "Clear Hash", ucci: nil, kind: .button) { _, targets, _, _ in targets.engine.newGame() },
         check("UCI_ShowWDL", "showwdl", \.showWDL, default: false),
+        check("UCI_AnalyseMode", nil, \.analyseMode, default: false),
+        OptionSpec(uci: "Debug Log File", ucci: nil, kind: .text("")) { _, targets, v, m in
+            if let problem = targets.debugLog.open(v.text.trimmingCharacters(in: " ")) { m.append(problem) }
+        },
         OptionSpec(uci: "UCI_Variant", ucci: nil, kind: .combo(["xiangqi"], "xiangqi")) { _, _, v, m in
             if v.text.lowercased() != "xiangqi" { m.append("option UCI_Variant: only xiangqi is played; kept xiangqi") }
         },

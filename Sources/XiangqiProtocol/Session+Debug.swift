@@ -9,17 +9,22 @@ extension Session {
             inform("no valid position")
             return
         }
-        send(" +-------------------+")
+        // Ranks are labelled as the session's moves number them (0-9, or 1-10 for a GUI
+        // whose moves showed that numbering), so that a square read off the board is the
+        // square a move names.
+        let offset = numbering == .oneBased ? 1 : 0
+        send("  +-------------------+")
         for rank in stride(from: 9, through: 0, by: -1) {
-            var row = "\(rank)| "
+            let label = String(rank + offset)
+            var row = String(repeating: " ", count: 2 - label.count) + label + "| "
             for file in 0..<9 {
                 let p = position.piece(at: Square(file: file, rank: rank)!)
                 row += "\(p.fenLetter) "
             }
             send(row + "|")
         }
-        send(" +-------------------+")
-        send("   a b c d e f g h i")
+        send("  +-------------------+")
+        send("    a b c d e f g h i")
         send("")
         send("Fen: \(position.fen)")
         send("Key: \(String(position.key, radix: 16, uppercase: true))")

@@ -47,7 +47,7 @@ extension Session {
         var warnings: [String] = []
         let bookDecision = engine.startDecision(
             MoveRequest(game: game, limits: limits, rootMoves: rootMoves, drawOffered: command.draw),
-            book: book, ponder: ponder, warnings: &warnings,
+            book: options.analyseMode ? nil : book, ponder: ponder, warnings: &warnings,
             onInfo: { [weak self] info in self?.report(info) },
             onCurrentMove: { [weak self] current in self?.reportCurrentMove(current) },
             onDecision: { [weak self] decision in self?.finished(decision) })

@@ -22,12 +22,16 @@ public final class Session: @unchecked Sendable {
     /// The protocol in use, chosen by the last handshake (`ucci` or `uci`).
     public enum Dialect: Sendable { case none, ucci, uci }
 
-    public static let engineName = EngineVersion.name
+    /// The name `id name` announces: the release and the build (see
+    /// ``EngineVersion/name(build:)``).
+    public let engineName: String
     public static let engineAuthor = "the xiangqi developers"
 
     let engine: Engine
     let out: LineSink
     let lock = Lock()
+    /// Where `Debug Log File` copies every line read and written.
+    let debugLog = DebugLog()
     public private(set) var dialect = Dialect.none
     /// Set once `quit` was handled; the caller's loop should end.
     public internal(set) var shouldQuit = false
@@ -69,9 +73,12 @@ public final class Session: @unchecked Sendable {
     /// others, and evaluating with the network `evalFile` names (a file, or
     /// ``NetworkFile/builtInName``; loaded at the first `isready`, `go` or `eval`, so that
     /// start-up stays quick; `nil`: none, the handcrafted evaluation) until a GUI sets another.
-    /// The engine binary passes the built-in book and network.
-    public init(engine: Engine = Engine(), output: LineSink, bookFiles: [String] = [], evalFile: String? = nil) {
+    /// The engine binary passes the built-in book and network, and `build`: the commit and
+    /// date it was built from, named by `id name` and `isready`.
+    public init(engine: Engine = Engine(), output: LineSink, bookFiles: [String] = [], evalFile: String? = nil,
+                build: String? = nil) {
         self.engine = engine
+        engineName = EngineVersion.name(build: build)
         self.out = output
         book = BookPlayer(paths: bookFiles)
         if let evalFile {
@@ -95,14 +102,14 @@ public final class Session: @unchecked Sendable {
     /// The evaluation the last `isready` reported.
     private var reportedEvaluation: String?
 
-    /// Before `readyok`: says which evaluation plays (`info string evaluation: ...`) at the
-    /// first `isready` and whenever it changed since, so that a tool that records a match can
-    /// name it.
+    /// Before `readyok`: says which evaluation plays and in which build (`info string
+    /// evaluation: ...; engine Xiangqi 2.0.0 (...)`) at the first `isready` and whenever it
+    /// changed since, so that a tool that records a match can name both.
     func reportEvaluation() {
         let description = evaluationDescription
         guard description != reportedEvaluation else { return }
         reportedEvaluation = description
-        send("info string evaluation: " + description)
+        send("info string evaluation: " + description + "; engine " + engineName)
     }
 
     /// Loads the default network if it still waits to be.
@@ -113,7 +120,10 @@ public final class Session: @unchecked Sendable {
         }
     }
 
-    func send(_ line: String) { out.write(line) }
+    func send(_ line: String) {
+        debugLog.sent(line)
+        out.write(line)
+    }
 
     /// Sends a diagnostic as `info string`, cleaned of control characters and of words some
     /// UCCI GUIs scan for ("draw", "resign", "nobestmove") and kept short.
@@ -140,6 +150,7 @@ public final class Session: @unchecked Sendable {
 
     /// Handles one input line.
     public func handle(_ rawLine: String) {
+        debugLog.received(rawLine)
         let tokens = rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" })
             .map(String.init)
         guard let first = tokens.first else {
@@ -203,7 +214,7 @@ public final class Session: @unchecked Sendable {
     func handshake(_ d: Dialect) {
         dialect = d
         rankNumbering = nil
-        send("id name \(Self.engineName)")
+        send("id name \(engineName)")
         if d == .ucci { send("id copyright 2026 \(Self.engineAuthor)") }
         send("id author \(Self.engineAuthor)")
         for line in ProtocolOptions.announcements(d, bookFiles: book.paths, evalFile: options.evalFile) { send(line) }
@@ -233,7 +244,9 @@ public final class Session: @unchecked Sendable {
             inform("setoption needs an option name")
             return
         }
-        for message in options.set(name: command.name, value: command.value, on: OptionTargets(engine: engine, book: book)) { inform(message) }
+        for message in options.set(name: command.name, value: command.value, on: OptionTargets(engine: engine, book: book, debugLog: debugLog)) {
+            inform(message)
+        }
     }
 
 }

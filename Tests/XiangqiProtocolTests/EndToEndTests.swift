@@ -171,7 +171,10 @@ final class EngineProcess: @unchecked Sendable {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines == [EngineVersion.name,
+        // The release, then the commit and its date that the binary was built from.
+        #expect(lines.first?.hasPrefix(EngineVersion.name + " (") == true)
+        #expect(lines.first?.wholeMatch(of: /Xiangqi [0-9]+\.[0-9]+\.[0-9]+ \(([0-9a-f]{7}(-dirty)?|unknown), ([0-9]{4}-[0-9]{2}-[0-9]{2}|unknown)\)/) != nil)
+        #expect(lines.dropFirst() == [
                           "network: \(NetworkFile.builtIn.hashText) (built in, \(NetworkFile.builtInBytes.count) bytes)",
                           "book: 67822 positions, 77554 moves (built in, \(OpeningBook.builtInBytes.count) bytes)"])
     }

@@ -78,20 +78,20 @@ import XiangqiSearch
             #expect(engine.evaluator.network?.contentHash == NetworkFile.builtInHash)
         }
         // isready names the evaluation in use, again only when it changed.
-        let builtIn = "info string evaluation: network \(NetworkFile.builtIn.hashText) from <built-in>"
+        let builtIn = "info string evaluation: network \(NetworkFile.builtIn.hashText) from <built-in>; engine \(EngineVersion.name)"
         #expect(run(session, sink, ["isready"]) == [builtIn, "readyok"])
         #expect(run(session, sink, ["isready"]) == ["readyok"])
         #expect(run(session, sink, ["setoption name Use NNUE value false", "isready"])
-            == ["info string evaluation: handcrafted", "readyok"])
+            == ["info string evaluation: handcrafted; engine \(EngineVersion.name)", "readyok"])
         #expect(run(session, sink, ["setoption name Use NNUE value true", "isready"]) == [builtIn, "readyok"])
         // Levels below 16 play with the handcrafted evaluation, and say so; levels 16 to 19
         // with the network, and say their level.
         #expect(run(session, sink, ["setoption name Skill Level value 5", "isready"])
-            == ["info string evaluation: handcrafted (level 5; network \(NetworkFile.builtIn.hashText) loaded)", "readyok"])
+            == ["info string evaluation: handcrafted (level 5; network \(NetworkFile.builtIn.hashText) loaded); engine \(EngineVersion.name)", "readyok"])
         #expect(run(session, sink, ["setoption name Skill Level value 15", "isready"])
-            == ["info string evaluation: handcrafted (level 15; network \(NetworkFile.builtIn.hashText) loaded)", "readyok"])
+            == ["info string evaluation: handcrafted (level 15; network \(NetworkFile.builtIn.hashText) loaded); engine \(EngineVersion.name)", "readyok"])
         #expect(run(session, sink, ["setoption name Skill Level value 16", "isready"])
-            == ["info string evaluation: network \(NetworkFile.builtIn.hashText) from <built-in> (level 16)", "readyok"])
+            == ["info string evaluation: network \(NetworkFile.builtIn.hashText) from <built-in> (level 16); engine \(EngineVersion.name)", "readyok"])
         #expect(run(session, sink, ["setoption name Skill Level value 20", "isready"]) == [builtIn, "readyok"])
     }
 
@@ -151,7 +151,7 @@ import XiangqiSearch
         #expect(handshake.contains("option name EvalFile type string default <built-in>"))
         #expect(engine.evaluator.network == nil)  // not yet: start-up stays quick
         let builtInHash = NetworkFile.builtIn.hashText
-        #expect(run(session, sink, ["isready"]) == ["info string evaluation: network \(builtInHash) from <built-in>", "readyok"])
+        #expect(run(session, sink, ["isready"]) == ["info string evaluation: network \(builtInHash) from <built-in>; engine \(EngineVersion.name)", "readyok"])
         #expect(engine.evaluator.network?.contentHash == NetworkFile.builtInHash)
 
         // A network file named at start that cannot be used is reported at the first isready.
@@ -160,7 +160,7 @@ import XiangqiSearch
         let otherEngine = Engine(hashMegabytes: 2)
         let other = Session(engine: otherEngine, output: sink, evalFile: bad)
         #expect(run(other, sink, ["isready"]) == ["info string cannot use EvalFile \(bad): not a network file (no XQNN header); network \(builtInHash) stays in use",
-                                                  "info string evaluation: network \(builtInHash) from <built-in>", "readyok"])
+                                                  "info string evaluation: network \(builtInHash) from <built-in>; engine \(EngineVersion.name)", "readyok"])
         #expect(otherEngine.evaluator.network?.contentHash == NetworkFile.builtInHash)
     }
 }

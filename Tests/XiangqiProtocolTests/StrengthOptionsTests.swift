@@ -19,7 +19,7 @@ import XiangqiSearch
         let session = Session(engine: engine, output: sink)
         let handshake = run(session, sink, ["uci"])
         #expect(handshake.contains("option name Skill Level type spin default 20 min 0 max 20"))
-        #expect(handshake.contains("option name MultiPV type spin default 1 min 1 max 10"))
+        #expect(handshake.contains("option name MultiPV type spin default 1 min 1 max 128"))
         #expect(handshake.contains("option name UCI_LimitStrength type check default false"))
         #expect(handshake.contains { $0.hasPrefix("option name UCI_Elo type spin default ") })
 
@@ -31,7 +31,7 @@ import XiangqiSearch
         #expect(run(session, sink, ["setoption name Skill Level value weak"])
                 == ["info string option Skill Level: 'weak' is not a number; kept 20"])
         #expect(run(session, sink, ["setoption name MultiPV value 0"])
-                == ["info string option MultiPV: 0 is out of range 1-10; using 1"])
+                == ["info string option MultiPV: 0 is out of range 1-128; using 1"])
         _ = run(session, sink, ["setoption name MultiPV value 3"])
         #expect(engine.searchOptions.multiPV == 3)
 

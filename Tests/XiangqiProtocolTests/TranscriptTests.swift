@@ -113,7 +113,7 @@ func lineMatches(_ line: String, _ pattern: String) -> Bool {
         #expect(lines.last == "readyok")
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("info string ") && $0.count < 260 })
         #expect(lines.count == 5, "\(lines.map { String($0.prefix(80)) })")
-        #expect(lines.dropLast().last == "info string evaluation: handcrafted")
+        #expect(lines.dropLast().last == "info string evaluation: handcrafted; engine \(EngineVersion.name)")
     }
 
     /// Move Overhead: what it keeps back shows in the time budget that `debug on` reports.
