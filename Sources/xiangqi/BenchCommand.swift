@@ -13,6 +13,8 @@ struct BenchCommand: ParsableCommand {
             Arguments as Stockfish reads them: [hash MB] [threads] [limit] [positions] [limit type], \
             defaults 16 1 10 default depth. positions: default (the bench positions) or a file of FENs, \
             one per line. limit type: depth, nodes or movetime (ms).
+
+            Example: xiangqi bench 16 1 12   (hash 16 MB, 1 thread, depth 12)
             """
     )
 
@@ -50,7 +52,7 @@ struct BenchCommand: ParsableCommand {
         do {
             return try NetworkFile.network(atPath: evalFile)
         } catch {
-            throw ValidationError("cannot use \(evalFile): \(error)")
+            throw CommandFailure("cannot use \(evalFile): \(error)")
         }
     }
 

@@ -29,6 +29,8 @@ struct BookBuildCommand: ParsableCommand {
         Bad games are reported with file and line and skipped. The book is written to a temporary \
         file in one transaction and renamed over FILE at the end: a failed or interrupted build \
         leaves FILE as it was. SOURCE_DATE_EPOCH, if set, gives the recorded build date.
+
+        Example: xiangqi book build games.pgn -o my-book.sqlite
         """
     )
 
@@ -94,7 +96,7 @@ struct BookBuildCommand: ParsableCommand {
                   + "\(summary.positions) positions, \(summary.moves) moves; \(ms) ms")
         } catch {
             if terminal { errorWrite("\n") }
-            throw ValidationError("\(error.description); \(output) left unchanged")
+            throw CommandFailure("\(error.description); \(output) left unchanged")
         }
     }
 
@@ -116,14 +118,15 @@ struct BookFileOption: ParsableArguments {
 
     func open() throws -> OpeningBook {
         let name = book ?? DataOverrides.bookFile ?? OpeningBook.builtInName
-        do { return try OpeningBook.open(name) } catch { throw ValidationError(error.description) }
+        do { return try OpeningBook.open(name) } catch { throw CommandFailure(error.description) }
     }
 }
 
 struct BookProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
-        abstract: "List the book moves of a position with counts, percentages and weights."
+        abstract: "List the book moves of a position with counts, percentages and weights.",
+        discussion: "Example: xiangqi book probe --moves \"h2e2\""
     )
 
     @OptionGroup var position: PositionOptions
@@ -140,7 +143,7 @@ struct BookProbeCommand: ParsableCommand {
             let start = clock.now
             var found = 0
             for _ in 0..<max(1, repeatCount) {
-                do { found += try book.moves(for: board).count } catch { throw ValidationError(error.description) }
+                do { found += try book.moves(for: board).count } catch { throw CommandFailure(error.description) }
             }
             let elapsed = clock.now - start
             let micros = elapsed.inSeconds * 1e6
@@ -149,7 +152,7 @@ struct BookProbeCommand: ParsableCommand {
             return
         }
         let moves: [BookMove]
-        do { moves = try book.moves(for: board) } catch { throw ValidationError(error.description) }
+        do { moves = try book.moves(for: board) } catch { throw CommandFailure(error.description) }
         print("FEN: \(board.fen)")
         guard !moves.isEmpty else {
             print("not in the book")
@@ -173,7 +176,8 @@ struct BookProbeCommand: ParsableCommand {
 struct BookStatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Print a book's positions, moves, games, sources and other metadata."
+        abstract: "Print a book's positions, moves, games, sources and other metadata.",
+        discussion: "Example: xiangqi book stats --book my-book.sqlite"
     )
 
     @OptionGroup var file: BookFileOption
@@ -181,7 +185,7 @@ struct BookStatsCommand: ParsableCommand {
     func run() throws {
         let book = try file.open()
         let stats: BookStats
-        do { stats = try book.stats() } catch { throw ValidationError(error.description) }
+        do { stats = try book.stats() } catch { throw CommandFailure(error.description) }
         print("file: \(book.path)")
         print("positions: \(stats.positions)")
         print("moves: \(stats.moves)")

@@ -20,11 +20,11 @@ func format1(_ x: Double) -> String {
     return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
 }
 
-/// The whole of a text file (invalid UTF-8 replaced); a validation error naming the file
+/// The whole of a text file (invalid UTF-8 replaced); a ``CommandFailure`` naming the file
 /// when it cannot be read.
 func readTextFile(_ path: String) throws -> String {
     guard let file = fopen(path, "r") else {
-        throw ValidationError("cannot read \(path): \(String(cString: strerror(errno)))")
+        throw CommandFailure("cannot read \(path): \(String(cString: strerror(errno)))")
     }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -34,7 +34,7 @@ func readTextFile(_ path: String) throws -> String {
         if n > 0 { bytes += chunk[0..<n] }
         if n < chunk.count { break }
     }
-    if ferror(file) != 0 { throw ValidationError("cannot read \(path): read error") }
+    if ferror(file) != 0 { throw CommandFailure("cannot read \(path): read error") }
     return String(decoding: bytes, as: UTF8.self)
 }
 
@@ -48,7 +48,7 @@ final class OutputFile: @unchecked Sendable {
     /// Opens `path` for writing, emptied, or kept and written after its end with `append`.
     init(path: String, append: Bool = false) throws {
         guard let file = fopen(path, append ? "a" : "w") else {
-            throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
+            throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))")
         }
         self.file = file
     }
@@ -139,4 +139,12 @@ func executablePath() -> String? {
         return String(cString: p)
     }
     #endif
+}
+
+/// A tool's run-time failure (a bad FEN or move, a file that cannot be read or written, an
+/// unreadable book): printed as one line on standard error (`Error: ...`) with exit status
+/// 1 and no usage text. A bad argument stays a `ValidationError` (usage, exit status 64).
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -21,6 +21,8 @@ struct DatagenCommand: ParsableCommand {
         on --seed and i, so runs over --first-game ranges combine into the same data as one run, \
         whatever --threads says. The file is written as OUTPUT.partial and renamed to OUTPUT \
         when every game is done. Record format: TrainingRecord in the XiangqiTraining library.
+
+        Example: xiangqi datagen --games 100 --nodes 1000 -o data.bin
         """
     )
 
@@ -87,12 +89,12 @@ struct DatagenCommand: ParsableCommand {
             do {
                 settings.network = try NetworkFile.network(atPath: evalFile)
             } catch {
-                throw ValidationError("cannot use \(evalFile): \(error)")
+                throw CommandFailure("cannot use \(evalFile): \(error)")
             }
         }
         let partial = output + ".partial"
         guard let file = fopen(partial, "w") else {
-            throw ValidationError("cannot write \(partial): \(String(cString: strerror(errno)))")
+            throw CommandFailure("cannot write \(partial): \(String(cString: strerror(errno)))")
         }
         var range = firstGame..<(firstGame + games)
         var play: (@Sendable (Int, Engine) -> DataGeneration.Outcome?)?
@@ -108,10 +110,10 @@ struct DatagenCommand: ParsableCommand {
         settings.run(games: range, threads: threads, play: play) { _, outcome in tally.add(outcome) }
         let closed = fclose(file) == 0
         guard closed && !tally.writeFailed else {
-            throw ValidationError("cannot write \(partial): \(String(cString: strerror(errno))); the partial file is kept")
+            throw CommandFailure("cannot write \(partial): \(String(cString: strerror(errno))); the partial file is kept")
         }
         guard rename(partial, output) == 0 else {
-            throw ValidationError("cannot rename \(partial) to \(output): \(String(cString: strerror(errno)))")
+            throw CommandFailure("cannot rename \(partial) to \(output): \(String(cString: strerror(errno)))")
         }
         let source = fromGames.map { "recorded games of \($0) from ply \(skipPlies)" }
             ?? "seed \(seed), random plies \(settings.randomPlies.lowerBound)-\(settings.randomPlies.upperBound)"

@@ -23,6 +23,8 @@ struct MatchCommand: ParsableCommand {
         ratio over game pairs (pentanomial) and a verdict, then one JSON line. Engine specs: a command plus key=value words (name=, \
         proto=auto|ucci|uci, notation=auto|iccs|uci10, fen=auto|nb|he, opt.NAME=VALUE). SIGINT or SIGTERM \
         ends the match after the games in progress, with the report of the games played.
+
+        Example: xiangqi match --engine ./xiangqi --engine ./other --tc 10+0.1 --games 100 --concurrency 2
         """
     )
 
@@ -84,7 +86,7 @@ struct MatchCommand: ParsableCommand {
             first = try EngineConfiguration(specification: engines[0])
             second = try EngineConfiguration(specification: engines[1])
         } catch {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
         let timeControl: TimeControl = tc.flatMap(TimeControl.init(clock:))
             ?? limit.movetime.map { .moveTime($0) } ?? limit.depth.map { .depth($0) } ?? .nodes(limit.nodes ?? 1)
@@ -92,7 +94,7 @@ struct MatchCommand: ParsableCommand {
         if let openings {
             let (list, errors) = OpeningFile.parse(try readTextFile(openings), name: openings.split(separator: "/").last.map(String.init) ?? openings)
             for error in errors { errorWrite("\(openings):\(error.line): \(error.message); skipped\n") }
-            guard !list.isEmpty else { throw ValidationError("\(openings): no usable opening") }
+            guard !list.isEmpty else { throw CommandFailure("\(openings): no usable opening") }
             settings.openings = list
         }
         settings.concurrency = concurrency
@@ -107,14 +109,14 @@ struct MatchCommand: ParsableCommand {
         if resume, let pgn, access(pgn, F_OK) == 0 {
             let (previous, errors) = GameRecord.records(fromPGN: try readTextFile(pgn))
             guard errors.isEmpty else {
-                throw ValidationError("\(pgn): cannot resume: " + errors.map(\.description).joined(separator: "; "))
+                throw CommandFailure("\(pgn): cannot resume: " + errors.map(\.description).joined(separator: "; "))
             }
             let numbers = previous.map(\.number).sorted()
             guard numbers == Array(1...max(1, numbers.count)) || numbers.isEmpty else {
-                throw ValidationError("\(pgn): cannot resume: the games are not numbered 1 to \(numbers.count)")
+                throw CommandFailure("\(pgn): cannot resume: the games are not numbered 1 to \(numbers.count)")
             }
             if let g = previous.first(where: { $0.opening.name != openingName(forGame: $0.number, in: settings.openings) }) {
-                throw ValidationError("\(pgn): cannot resume: game \(g.number) was played from \(g.opening.name), "
+                throw CommandFailure("\(pgn): cannot resume: game \(g.number) was played from \(g.opening.name), "
                                       + "not from this match's opening \(openingName(forGame: g.number, in: settings.openings))")
             }
             settings.previousGames = previous
@@ -144,7 +146,7 @@ struct MatchCommand: ParsableCommand {
         if bar { errorWrite("\r\u{1B}[K") }
         switch outcome {
         case .failure(let error):
-            throw ValidationError("the match could not start: \(error)")
+            throw CommandFailure("the match could not start: \(error)")
         case .success(let summary):
             let d = clock.now - start
             let seconds = d.inSeconds

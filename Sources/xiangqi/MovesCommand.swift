@@ -4,7 +4,8 @@ import XiangqiCore
 struct MovesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moves",
-        abstract: "List the legal moves of a position in ICCS, WXF and Chinese notation, and its state."
+        abstract: "List the legal moves of a position in ICCS, WXF and Chinese notation, and its state.",
+        discussion: "Example: xiangqi moves --moves \"h2e2 h9g7\""
     )
 
     @OptionGroup var position: PositionOptions
@@ -17,7 +18,7 @@ struct MovesCommand: ParsableCommand {
         print("FEN: \(board.fen)")
         var moves = board.legalMoves
         if let from {
-            guard let square = Square(name: from) else { throw ValidationError("'\(from)' is not a square") }
+            guard let square = Square(name: from) else { throw CommandFailure("'\(from)' is not a square") }
             moves = board.legalMoves(from: square)
         }
         for move in moves.sorted(by: { $0.iccs < $1.iccs }) {

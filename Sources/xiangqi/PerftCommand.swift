@@ -6,7 +6,11 @@ struct PerftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "perft",
         abstract: "Count the leaf nodes of the legal move tree (a move-generator test).",
-        discussion: "With --divide, prints 'move: count' per root move as Pikafish's 'go perft' does."
+        discussion: """
+            With --divide, prints 'move: count' per root move as Pikafish's 'go perft' does.
+
+            Example: xiangqi perft 5 --fen "4k4/9/9/9/9/9/9/9/4C4/3K5 w - - 0 1"
+            """
     )
 
     @Argument(help: "Depth in plies (0-12).")

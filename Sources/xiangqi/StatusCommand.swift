@@ -10,7 +10,12 @@ struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Validate a game and print its status (ongoing, win or draw, with the reason).",
-        discussion: "Exit status 0 for a valid game; an invalid FEN or move is reported on stderr with exit status 1 (--json prints it as an error object)."
+        discussion: """
+            Exit status 0 for a valid game; an invalid FEN or move is reported on stderr with exit status 1 \
+            (--json prints it as an error object).
+
+            Example: xiangqi status --moves "h2e2 h9g7 h0g2 i9h9" --json
+            """
     )
 
     @OptionGroup var position: PositionOptions
@@ -27,7 +32,7 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         var game: Game
         do {
-            game = Game(try Position(fen: position.fen))
+            game = Game(try Position(fen: position.fen ?? Position.startFEN))
         } catch {
             return fail("invalid FEN: \(error)")
         }

@@ -39,6 +39,8 @@ struct SuiteCommand: ParsableCommand {
         choice stayed on a solving move. Malformed lines are reported with their numbers and skipped. \
         Engine specs: a command plus key=value words (name=, proto=auto|ucci|uci, \
         notation=auto|iccs|uci10, fen=auto|nb|he, opt.NAME=VALUE).
+
+        Example: xiangqi suite tactics.epd --movetime 1000
         """
     )
 
@@ -67,18 +69,18 @@ struct SuiteCommand: ParsableCommand {
     func run() throws {
         let (positions, errors) = SuiteFile.parse(try readTextFile(file))
         for error in errors { errorWrite("\(file):\(error.line): \(error.message); skipped\n") }
-        guard !positions.isEmpty else { throw ValidationError("\(file): no usable position") }
+        guard !positions.isEmpty else { throw CommandFailure("\(file): no usable position") }
         let solver: any SuiteSolver
         var engineName = "xiangqi (in-process)"
         if let engine {
             let client: EngineClient
-            do { client = try EngineClient(specification: engine) } catch { throw ValidationError(error.description) }
+            do { client = try EngineClient(specification: engine) } catch { throw CommandFailure(error.description) }
             let started = runBlocking { () -> Result<EngineIdentity, EngineClientError> in
                 do throws(EngineClientError) { return .success(try await client.start()) } catch { return .failure(error) }
             }
             switch started {
             case .success(let identity): engineName = identity.name
-            case .failure(let error): throw ValidationError("\(engine): \(error)")
+            case .failure(let error): throw CommandFailure("\(engine): \(error)")
             }
             solver = client
         } else {

@@ -19,6 +19,8 @@ struct TrainCommand: ParsableCommand {
         OUTPUT.partial, renamed to OUTPUT at the end. Each epoch prints its training and \
         validation loss; --loss-log also writes them to a file. Reproducible for a seed and a \
         thread count.
+
+        Example: xiangqi train data.bin -o my.nnue
         """
     )
 
@@ -93,7 +95,7 @@ struct TrainCommand: ParsableCommand {
     func run() throws {
         let records = try readRecords(data)
         let validationRecords = validation.isEmpty ? nil : try readRecords(validation)
-        guard records.count >= 2 else { throw ValidationError("no training data: \(records.count) records read") }
+        guard records.count >= 2 else { throw CommandFailure("no training data: \(records.count) records read") }
         var settings = NetworkTrainer.Settings()
         settings.hidden = hidden
         settings.buckets = buckets
@@ -128,7 +130,7 @@ struct TrainCommand: ParsableCommand {
         let partial = output + ".partial"
         try writeBinaryFile(partial, NetworkFile.bytes(of: network))
         guard rename(partial, output) == 0 else {
-            throw ValidationError("cannot rename \(partial) to \(output): \(String(cString: strerror(errno)))")
+            throw CommandFailure("cannot rename \(partial) to \(output): \(String(cString: strerror(errno)))")
         }
         print("network \(output): epoch \(trainer.bestEpoch) (lowest validation loss), hidden \(hidden), buckets \(buckets), "
               + (outputBuckets > 1 ? "output buckets \(outputBuckets), " : "") + "hash \(network.hashText)")
@@ -181,16 +183,16 @@ func readBinaryFile(_ path: String) throws -> [UInt8] {
     do {
         return try readFileBytes(path)
     } catch {
-        throw ValidationError("cannot read \(path): \(error)")
+        throw CommandFailure("cannot read \(path): \(error)")
     }
 }
 
 /// Writes `bytes` to `path` (replacing it); a validation error when it cannot.
 func writeBinaryFile(_ path: String, _ bytes: [UInt8]) throws {
     guard let file = fopen(path, "wb") else {
-        throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
+        throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))")
     }
     let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
     let closed = fclose(file) == 0
-    guard written == bytes.count && closed else { throw ValidationError("cannot write \(path): write error") }
+    guard written == bytes.count && closed else { throw CommandFailure("cannot write \(path): write error") }
 }

@@ -12,7 +12,12 @@ struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tune",
         abstract: "Fit the evaluation weights to game results (Texel method); prints the new weights.",
-        discussion: "Reads one game per line: 'RESULT<TAB>ICCS moves' (1-0, 0-1, 1/2-1/2). Every tenth game is held out to check the fit."
+        discussion: """
+            Reads one game per line: 'RESULT<TAB>ICCS moves' (1-0, 0-1, 1/2-1/2). Every tenth game is held \
+            out to check the fit.
+
+            Example: xiangqi tune games.tsv
+            """
     )
 
     @Argument(help: "Game files.")
@@ -42,7 +47,7 @@ struct TuneCommand: ParsableCommand {
         var holdout: [Tuner.Sample] = []
         for file in files {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw ValidationError("cannot read \(file)")
+                throw CommandFailure("cannot read \(file)")
             }
             for (n, line) in text.split(separator: "\n").enumerated() {
                 let fields = line.split(separator: "\t")
@@ -84,7 +89,7 @@ struct TuneCommand: ParsableCommand {
         if let fitted = tuner.tables {
             let source = Self.tableSource(fitted, command: CommandLine.arguments.dropFirst().joined(separator: " "))
             if let writeTables {
-                guard let file = fopen(writeTables, "w") else { throw ValidationError("cannot write \(writeTables)") }
+                guard let file = fopen(writeTables, "w") else { throw CommandFailure("cannot write \(writeTables)") }
                 fputs(source, file)
                 fclose(file)
                 print("tables written to \(writeTables)")

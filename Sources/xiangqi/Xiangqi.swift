@@ -17,6 +17,8 @@ struct Xiangqi: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xiangqi",
         abstract: "A Xiangqi (Chinese chess) engine. With no arguments it speaks UCCI or UCI on stdin/stdout.",
+        // Listed in the help; `main()` answers --version itself, with the network and book.
+        version: EngineVersion.name(build: build),
         subcommands: [PerftCommand.self, MovesCommand.self, StatusCommand.self, BenchCommand.self, TuneCommand.self,
                       BookCommand.self, SuiteCommand.self, MatchCommand.self,
                       FuzzCommand.self, DatagenCommand.self, TrainCommand.self]
@@ -28,11 +30,14 @@ struct Xiangqi: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Answered before parsing (the parser's own --version would be built on every start).
         if arguments == ["--version"] || arguments == ["version"] {
-            EngineVersion.report.forEach { print($0) }
+            EngineVersion.report(build: build).forEach { print($0) }
             return
         }
         main(attachingNumericValues(arguments))
     }
+
+    /// What this binary was built from: `commit, date` (scripts/build-identity.sh).
+    static let build = "\(BuildIdentity.commit), \(BuildIdentity.date)"
 
     /// Options whose values may be negative numbers, and how many values each takes.
     static let numericOptions = ["--sprt": 2]
@@ -65,7 +70,7 @@ struct Xiangqi: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         // The built-in book and network, unless the environment names files.
         let session = Session(output: StandardOutputSink(), bookFiles: [DataOverrides.bookFile ?? OpeningBook.builtInName],
-                              evalFile: DataOverrides.networkFile ?? NetworkFile.builtInName)
+                              evalFile: DataOverrides.networkFile ?? NetworkFile.builtInName, build: Self.build)
         for line in StandardInputLines() {
             session.handle(line)
             if session.shouldQuit { return }
@@ -77,22 +82,22 @@ struct Xiangqi: ParsableCommand {
 /// Options naming a position: a FEN (default the start position) and moves played from it.
 struct PositionOptions: ParsableArguments {
     @Option(help: "The position as a FEN (default: the start position).")
-    var fen: String = Position.startFEN
+    var fen: String?
 
     @Option(help: "Moves played from the FEN, space separated, in ICCS (h2e2), WXF (C2=5) or Chinese (炮二平五).")
     var moves: String = ""
 
-    /// The position, or a validation error naming the bad FEN or move.
+    /// The position, or a ``CommandFailure`` naming the bad FEN or move.
     func position() throws -> Position {
         var position: Position
         do {
-            position = try Position(fen: fen)
+            position = try Position(fen: fen ?? Position.startFEN)
         } catch {
-            throw ValidationError("invalid FEN: \(error)")
+            throw CommandFailure("invalid FEN: \(error)")
         }
         for token in moves.split(whereSeparator: { $0 == " " || $0 == "," }) {
             guard let move = position.parseMove(String(token)) else {
-                throw ValidationError("'\(token)' is not a legal move in \(position.fen)")
+                throw CommandFailure("'\(token)' is not a legal move in \(position.fen)")
             }
             _ = position.make(move)
         }

@@ -126,3 +126,34 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
         #expect(try runOurBinary(["match", "--engine", engine, "--engine", engine, "--tc", "fast"]).error.contains("--tc must be"))
     }
 }
+
+/// A bad argument is a usage error (status 64, with usage); bad data (FEN, move, file, book)
+/// is a run-time error: one line on standard error naming it, status 1, no usage.
+@Suite struct CommandErrorTests {
+    @Test(arguments: [
+        (["moves", "--fen", "not a fen"], "invalid FEN"),
+        (["moves", "--moves", "h2e2 z9z9"], "'z9z9' is not a legal move"),
+        (["perft", "2", "--fen", "4k4/9/9/9/9/9/9/9/9/4K4 w"], "invalid FEN"),
+        (["book", "probe", "--book", "/nonexistent/book.sqlite"], "/nonexistent/book.sqlite"),
+        (["suite", "/nonexistent.epd", "--depth", "1"], "cannot read /nonexistent.epd"),
+    ])
+    func badDataIsARunTimeError(_ arguments: [String], _ message: String) throws {
+        let run = try runOurBinary(arguments)
+        #expect(run.status == 1)
+        let lines = run.error.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("Error: ") && lines[0].contains(message), "\(run.error)")
+        #expect(!run.error.contains("Usage"))
+    }
+
+    @Test(arguments: [["perft", "99"], ["moves", "--nonsense"], ["suite", "x.epd"]])
+    func badArgumentsAreUsageErrors(_ arguments: [String]) throws {
+        let run = try runOurBinary(arguments)
+        #expect(run.status == 64)
+        #expect(run.error.contains("Usage"), "\(run.error)")
+    }
+
+    @Test func versionIsListedInTheHelp() throws {
+        let run = try runOurBinary(["--help"])
+        #expect(run.status == 0 && run.output.contains("--version"))
+    }
+}
