@@ -15,6 +15,7 @@ Usage: bench/scripts/pv-legality.py --engine .build/release/xiangqi [--searches 
        [--workers 2] [--seed 1] [--record bench/records/pv-legality.txt]
 """
 import argparse
+import multiprocessing
 import queue
 import random
 import subprocess
@@ -34,19 +35,18 @@ def to_one_based(move):
 
 
 def random_positions(rng, count):
-    """FENs of positions 4-160 plies into seeded random games, each with a legal move."""
+    """FENs of positions 5-160 plies into seeded random games, each with a legal move (one
+    position in eight is kept, so that a game gives a handful)."""
     fens = []
     while len(fens) < count:
-        moves = []
+        fen = START
         for ply in range(rng.randint(20, 160)):
-            legal = sf.legal_moves(VARIANT, START, moves)
+            legal = sf.legal_moves(VARIANT, fen, [])
             if not legal:
                 break
-            moves.append(rng.choice(sorted(legal)))
-            if ply >= 4 and rng.random() < 0.125:
-                fen = sf.get_fen(VARIANT, START, moves)
-                if sf.legal_moves(VARIANT, fen, []):
-                    fens.append(fen)
+            fen = sf.get_fen(VARIANT, fen, [rng.choice(sorted(legal))])
+            if ply >= 4 and rng.random() < 0.125 and sf.legal_moves(VARIANT, fen, []):
+                fens.append(fen)
     return fens[:count]
 
 
@@ -89,6 +89,19 @@ def check_lines(lines, fen, one_based):
     """(lines checked, moves checked, problems) for the move-bearing lines of one search."""
     checked, moves_checked, problems = 0, 0, []
     answered = False
+    # The legal moves after each prefix, asked of pyffish once per search: the lines of
+    # successive depths and MultiPV lines share most of their prefixes.
+    # Each prefix's FEN comes from its parent's and one move, so no call replays a line.
+    legal_after, fen_after = {}, {(): fen}
+
+    def legal(played):
+        key = tuple(played)
+        if key not in legal_after:
+            if key not in fen_after:
+                fen_after[key] = sf.get_fen(VARIANT, fen_after[key[:-1]], [key[-1]])
+            legal_after[key] = set(sf.legal_moves(VARIANT, fen_after[key], []))
+        return legal_after[key]
+
     for line in lines:
         words = line.split()
         if not words:
@@ -116,7 +129,7 @@ def check_lines(lines, fen, one_based):
         played = []
         for move in moves:
             text = move if one_based else to_one_based(move) if len(move) == 4 and move[1].isdigit() and move[3].isdigit() else move
-            if text not in sf.legal_moves(VARIANT, fen, played):
+            if text not in legal(played):
                 problems.append(f'{fen}: illegal move {move} after {played}: {line}')
                 break
             played.append(text)
@@ -126,8 +139,12 @@ def check_lines(lines, fen, one_based):
     return checked, moves_checked, problems
 
 
-def worker(index, path, fens, seed, totals, lock, progress):
+def worker(index, path, count, seed, results):
+    """Runs in its own process (pyffish holds the interpreter lock): searches `count` positions
+    of its own seeded games and puts one (ending, session, lines, moves, problems) tuple per
+    search on `results`."""
     rng = random.Random(seed * 1000 + index)
+    fens = random_positions(rng, count)
     engine = Engine(path)
     session = None
     for number, fen in enumerate(fens):
@@ -170,16 +187,9 @@ def worker(index, path, fens, seed, totals, lock, progress):
             engine.send('ponderhit')
         lines = engine.until(lambda l: l.startswith('bestmove') or l == 'nobestmove')
         checked, moves, problems = check_lines(lines, fen, one_based)
-        with lock:
-            totals['searches'] += 1
-            totals['lines'] += checked
-            totals['moves'] += moves
-            totals['problems'] += problems
-            totals['by_ending'][ending] += 1
-            totals['by_dialect'][f'{dialect}, ranks {"1-10" if one_based else "0-9"}'] += 1
-            if totals['searches'] % 1000 == 0:
-                progress()
+        results.put((ending, f'{dialect}, ranks {"1-10" if one_based else "0-9"}', checked, moves, problems))
     engine.close()
+    results.put(None)
 
 
 def main():
@@ -200,30 +210,39 @@ def main():
         print(f'pv-legality: cannot run {args.engine}: {error}', file=sys.stderr)
         sys.exit(1)
     signature = next((l.split()[-1] for l in bench.splitlines() if l.startswith('Nodes searched')), '?')
-    rng = random.Random(args.seed)
-    fens = random_positions(rng, args.searches)
     totals = {'searches': 0, 'lines': 0, 'moves': 0, 'problems': [],
               'by_ending': {e: 0 for e in ['depth', 'stop', 'position', 'ponderhit']},
               'by_dialect': {f'{d}, ranks {n}': 0 for d in ['uci', 'ucci'] for n in ['0-9', '1-10']}}
-    lock = threading.Lock()
     start = time.monotonic()
-
-    def progress():
-        print(f'{totals["searches"]} searches, {totals["lines"]} lines, {totals["moves"]} moves, '
-              f'{len(totals["problems"])} problems, {time.monotonic() - start:.0f} s', flush=True)
-
-    threads = [threading.Thread(target=worker, args=(i, args.engine, fens[i::args.workers], args.seed, totals, lock, progress))
+    results = multiprocessing.Queue()
+    workers = [multiprocessing.Process(target=worker, args=(i, args.engine, len(range(i, args.searches, args.workers)), args.seed, results))
                for i in range(args.workers)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    for w in workers:
+        w.start()
+    running = len(workers)
+    while running:
+        result = results.get()
+        if result is None:
+            running -= 1
+            continue
+        ending, session, checked, moves, problems = result
+        totals['searches'] += 1
+        totals['lines'] += checked
+        totals['moves'] += moves
+        totals['problems'] += problems
+        totals['by_ending'][ending] += 1
+        totals['by_dialect'][session] += 1
+        if totals['searches'] % 1000 == 0:
+            print(f'{totals["searches"]} searches, {totals["lines"]} lines, {totals["moves"]} moves, '
+                  f'{len(totals["problems"])} problems, {time.monotonic() - start:.0f} s', flush=True)
+    for w in workers:
+        w.join()
     seconds = time.monotonic() - start
     summary = [
         f'engine: {identity.splitlines()[0] if identity else "?"}; bench {signature}',
         f'command: bench/scripts/pv-legality.py --engine {args.engine} --searches {args.searches} '
         f'--workers {args.workers} --seed {args.seed}',
-        f'referee: pyffish {sf.version() if hasattr(sf, "version") else "?"}',
+        f'referee: pyffish {".".join(map(str, sf.version()))}',
         f'searches: {totals["searches"]} ({", ".join(f"{k} {v}" for k, v in totals["by_ending"].items())})',
         f'sessions: {", ".join(f"{k} {v}" for k, v in totals["by_dialect"].items())}',
         f'lines checked: {totals["lines"]}, moves checked: {totals["moves"]}',
