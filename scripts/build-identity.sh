@@ -1,8 +1,7 @@
 #!/bin/sh
 # Writes OUT/BuildIdentity.swift: the commit (7 digits, "-dirty" when tracked files differ from
 # it) and the commit's date of the source tree ROOT, or "unknown" outside a git checkout.
-# Run by the BuildIdentity plugin before each build; the file is rewritten only when its
-# text changes, so that an unchanged tree recompiles nothing.
+# Run by the BuildIdentity plugin whenever the commit, the index or a source file changed.
 # Usage: scripts/build-identity.sh ROOT OUT
 set -u
 root=$1
@@ -22,6 +21,4 @@ enum BuildIdentity {
     /// That commit's date (YYYY-MM-DD), or \"unknown\".
     static let date = \"$date\"
 }"
-if [ ! -f "$out/BuildIdentity.swift" ] || [ "$(cat "$out/BuildIdentity.swift")" != "$text" ]; then
-    printf '%s\n' "$text" > "$out/BuildIdentity.swift"
-fi
+printf '%s\n' "$text" > "$out/BuildIdentity.swift"
