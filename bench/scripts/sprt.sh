@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # A sequential test of one engine build against another with `xiangqi match`: paired openings
-# from bench/data/openings.txt (each with both colours), one game at a time so that each engine has
+# (each with both colours, see OPENINGS), one game at a time so that each engine has
 # a core of this 2-core machine, Hash 16 MB, our book off, pentanomial SPRT.
-#   bench/scripts/sprt.sh NAME NEW OLD TC ELO0 ELO1 MAXGAMES [CONCURRENCY]
+#   bench/scripts/sprt.sh NAME NEW OLD TC ELO0 ELO1 MAXGAMES [CONCURRENCY] [OPENINGS]
 # NEW and OLD are git revisions (built with bench/scripts/build-rev.sh; "." is the working tree's
 # release build) or "fsf" for Fairy-Stockfish 11.1; a suffix "@N" (e.g. "226bc4a@2") makes
 # that engine search with N threads (Threads option), else it has one; then options to set,
 # each after a comma: ".,EvalFile=networks/candidate.nnue" or ".,Use NNUE=false". TC is BASE+INC in seconds, or movetime=MS
 # for a fixed time per move. ELO0 and ELO1 "-" play MAXGAMES games without a sequential test.
+# OPENINGS (default bench/data/openings-2000.txt, 2,200 openings: up to 4,400 games without a
+# repeat) is the file of paired openings; the record's command names it, so that a resume plays
+# the same ones (records that name none played bench/data/openings.txt, 100 openings).
 # CONCURRENCY (default 1) plays that many games at once: only on a machine with at least twice
 # as many cores as the searching threads of that many games (the lent 16-core machine); the
 # record's header says how many.
@@ -39,6 +42,11 @@ main() {
         eval "set -- $(sed -n -E 's/^Command: bench\/(scripts\/)?sprt.sh //p' "$record" | head -1)"
     fi
     name=$1 new=$2 old=$3 tc=$4 elo0=$5 elo1=$6 games=$7 concurrency=${8:-1}
+    # New tests draw each opening once (bench/data/openings-2000.txt); a resumed record that
+    # names none played bench/data/openings.txt, as every test did before.
+    if $resume; then openings=${9:-bench/data/openings.txt}; else openings=${9:-bench/data/openings-2000.txt}; fi
+    [ -f "$openings" ] || { echo "no openings file $openings" >&2; exit 1; }
+    set -- "$name" "$new" "$old" "$tc" "$elo0" "$elo1" "$games" "$concurrency" "$openings"
     local raised=""
     if $resume && [ -n "${MAXGAMES:-}" ] && [ "$MAXGAMES" != "$games" ]; then
         raised="; game limit raised from $games to $MAXGAMES"
@@ -111,7 +119,7 @@ main() {
     sprt=()
     [ "$elo0" = - ] || sprt=(--sprt "$elo0" "$elo1")
     command=(xiangqi match --engine "$newSpec" --engine "$oldSpec" "${limit[@]}" --games "$games"
-             --openings bench/data/openings.txt --concurrency "$concurrency" "${sprt[@]}" --pgn "$out.pgn")
+             --openings "$openings" --concurrency "$concurrency" "${sprt[@]}" --pgn "$out.pgn")
     if $resume; then
         [ -f "$out.txt" ] && mv "$out.txt" "$out.txt.partial"
         # The games so far, packed when the last run ended.
@@ -126,7 +134,7 @@ main() {
             echo "A: $newText"
             echo "B: $oldText"
             if [ "$concurrency" = 1 ]; then at="one game at a time"; else at="$concurrency games at a time"; fi
-            echo "Time control: $tc; openings: bench/data/openings.txt (paired, colours swapped); $at"
+            echo "Time control: $tc; openings: $openings (paired, colours swapped); $at"
             echo "Machine: $(nproc) cores, $(uname -m), $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1); date $(date -u +%Y-%m-%dT%H:%MZ)"
             echo "Command: bench/scripts/sprt.sh $(printf '%q ' "$@")"
             "$matchRunner" match "${command[@]:2}" 2>/dev/null
