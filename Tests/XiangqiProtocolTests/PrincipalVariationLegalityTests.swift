@@ -123,7 +123,7 @@ import XiangqiTestSupport
     @Test(arguments: [("uci", RankNumbering.zeroBased, UInt64(1)), ("uci", .oneBased, 2), ("ucci", .zeroBased, 3),
                       ("ucci", .oneBased, 4)])
     func everyPrintedMoveIsLegal(dialect: String, numbering: RankNumbering, seed: UInt64) {
-        let verdict = Self.run(searches: 300, dialect: dialect, numbering: numbering, maxDepth: 8, seed: seed)
+        let verdict = Self.run(searches: 300, dialect: dialect, numbering: numbering, maxDepth: 7, seed: seed)
         print("PV legality (\(dialect), \(numbering)): \(verdict.lines) lines, \(verdict.moves) moves, "
               + "\(verdict.problems.count) illegal")
         #expect(verdict.problems.isEmpty, "\(verdict.problems.prefix(5))")

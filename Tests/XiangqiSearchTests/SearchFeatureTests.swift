@@ -77,6 +77,16 @@ import XiangqiSearch
         #expect(chase.score >= Score.ruleWin - Score.maxPly)
     }
 
+    /// The depth-11 searches without any feature that the featured ones are compared with,
+    /// searched once for all settings (a fresh engine each, as every search here).
+    static let plainMiddlegame = Self().plainSearch("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1")
+    static let plainEndgame = Self().plainSearch("2bak4/4a4/4b4/p3p1n1p/9/2P3p2/P3P3P/4B4/4A4/3RK1BN1 w - - 0 1")
+
+    func plainSearch(_ fen: String) -> SearchResult {
+        // The FENs above are valid; a failure here fails the tests that compare with it.
+        (try? search("none", fen, SearchLimits(depth: 11))) ?? SearchResult(bestMove: nil, ponderMove: nil, score: 0, depth: 0, nodes: 0)
+    }
+
     @Test(arguments: settings)
     func searchesGiveLegalMovesAndChangeTheTree(_ setting: String) throws {
         // Each feature changes the tree of a middlegame search (it is not dead code), and
@@ -86,7 +96,7 @@ import XiangqiSearch
             ? "2bak4/4a4/4b4/p3p1n1p/9/2P3p2/P3P3P/4B4/4A4/3RK1BN1 w - - 0 1"
             : "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1"
         let position = try Position(fen: fen)
-        let plain = try search("none", fen, SearchLimits(depth: 11))
+        let plain = setting == "nullMoveVerification" ? Self.plainEndgame : Self.plainMiddlegame
         let featured = try search(setting, fen, SearchLimits(depth: 11))
         #expect(featured.bestMove.map { position.isLegal($0) } == true)
         #expect(featured.nodes != plain.nodes)
