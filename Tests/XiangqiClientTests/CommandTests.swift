@@ -158,3 +158,14 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
         #expect(run.status == 0 && run.output.contains("--version"))
     }
 }
+
+/// Composed problems place pieces where no game brings them; `suite` reads and solves them.
+@Test func suiteSolvesAComposedProblem() throws {
+    // A Jiang Hu ending with a black soldier on its own back rank: mate in 2 for Red.
+    let file = try temporaryFile("composed.epd", """
+    3k1p3/4P4/9/9/6CCR/3n4c/2Pn5/8B/5p3/4K4 w - - 0 1; bm g5g9 h5h9; id "composed"; dm 2;
+    """)
+    let run = try runOurBinary(["suite", file, "--depth", "5"])
+    #expect(run.status == 0 && run.error.isEmpty, "\(run.error)")
+    #expect(run.output.contains("solved 1/1"), "\(run.output)")
+}
