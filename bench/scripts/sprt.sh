@@ -4,7 +4,8 @@
 # a core of this 2-core machine, Hash 16 MB, our book off, pentanomial SPRT.
 #   bench/scripts/sprt.sh NAME NEW OLD TC ELO0 ELO1 MAXGAMES [CONCURRENCY] [OPENINGS]
 # NEW and OLD are git revisions (built with bench/scripts/build-rev.sh; "." is the working tree's
-# release build) or "fsf" for Fairy-Stockfish 11.1; a suffix "@N" (e.g. "226bc4a@2") makes
+# release build), "fsf" for Fairy-Stockfish 11.1 or "pikafish" for Pikafish-HCE (the outside
+# reference: PIKAFISH_HCE=PATH names the binary that ../shared/anchors/build-pikafish-hce.sh made); a suffix "@N" (e.g. "226bc4a@2") makes
 # that engine search with N threads (Threads option), else it has one; then options to set,
 # each after a comma: ".,EvalFile=networks/candidate.nnue" or ".,Use NNUE=false". TC is BASE+INC in seconds, or movetime=MS
 # for a fixed time per move. ELO0 and ELO1 "-" play MAXGAMES games without a sequential test.
@@ -76,6 +77,14 @@ main() {
     }
     engineWithoutThreads() {
         case "$1" in
+        pikafish)
+            # The outside reference (../shared/anchors/build-pikafish-hce.sh builds it; its path
+            # comes from the environment, never from ../shared). Records name its `id name`.
+            local pikafish=${PIKAFISH_HCE:-}
+            [ -x "$pikafish" ] || { echo "set PIKAFISH_HCE to a Pikafish-HCE binary" >&2; exit 1; }
+            printf '%s\t%s\n' "$pikafish proto=uci opt.Hash=16" \
+                "$(printf 'uci\nquit\n' | "$pikafish" | sed -n 's/^id name //p' | head -1) (Pikafish-HCE 088b062 built from its public source)"
+            ;;
         fsf)
             # Its banner names its version ("Fairy-Stockfish 11.1 LB 64 by ...").
             printf '%s\t%s\n' "$fsf proto=uci opt.Hash=16" \
