@@ -27,6 +27,12 @@ let book = BookPlayer(paths: [bookName])
 for warning in book.open() { print(warning) }
 book.setSeed(7)
 
+/// The async hint (searched on the engine's thread, cancellable with its task), as an app
+/// asks for it from the main actor.
+func hintForBlack(_ game: Game) async -> MoveDecision {
+    await black.hint(for: game, limits: SearchLimits(depth: 6))
+}
+
 // Two minutes per side plus one second per move.
 var clocks: [Color: Int] = [.red: 120_000, .black: 120_000]
 var game = Game()
@@ -35,7 +41,7 @@ while status == .ongoing && game.moves.count < maxPlies {
     let side = game.position.sideToMove
     let engine = side == .red ? red : black
     if side == .black {
-        let hint = black.hint(for: game, limits: SearchLimits(depth: 6))
+        let hint = await hintForBlack(game)
         print("  hint for Black: \(hint.move.map { game.position.chinese($0) } ?? "none")")
     }
     var limits = SearchLimits()

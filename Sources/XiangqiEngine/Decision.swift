@@ -203,12 +203,54 @@ extension Engine {
         return (red, Chances(score: red))
     }
 
+    /// ``hint(for:limits:)`` for Swift concurrency: the search runs on the engine's thread, so
+    /// the caller (the main actor, say) is free meanwhile; cancelling the task stops it within
+    /// a node batch, and the decision then holds the best move found so far.
+    public func hint(for game: Game, limits: SearchLimits = SearchLimits(moveTime: 1000)) async -> MoveDecision {
+        MoveDecision(await searchResult(limits, game: game, rootMoves: [], fullStrength: true), drawOffered: false)
+    }
+
+    /// ``evaluation(of:limits:)`` for Swift concurrency, cancellable as ``hint(for:limits:)``
+    /// (a cancelled evaluation is the deepest one completed).
+    public func evaluation(of game: Game, limits: SearchLimits = SearchLimits(depth: 10)) async
+        -> (redScore: Int, redChances: Chances) {
+        let result = await searchResult(limits, game: game, rootMoves: [], fullStrength: true)
+        let red = game.position.sideToMove == .red ? result.score : -result.score
+        return (red, Chances(score: red))
+    }
+
+    /// Live analysis of `game` at full strength: a report for each line of each iteration
+    /// (``searchOptions``' MultiPV lines, bound lines too), as the search finds them. The
+    /// stream ends when the search ends (its limits; `SearchLimits(infinite: true)` never
+    /// ends by itself), and the search stops within a node batch when the consumer stops
+    /// iterating or its task is cancelled. The engine is held meanwhile (see
+    /// ``isSearching``).
+    public func analysis(of game: Game, limits: SearchLimits = SearchLimits(infinite: true)) -> AsyncStream<AnalysisReport> {
+        let side = game.position.sideToMove
+        return AsyncStream { continuation in
+            let box = ResultBox()
+            continuation.onTermination = { [weak self] _ in
+                if box.markCancelled() { self?.stop() }
+            }
+            startSearch(limits, game: game, fullStrength: true,
+                        onInfo: { info in continuation.yield(AnalysisReport(info, sideToMove: side)) },
+                        onResult: { _ in
+                            box.markFinished()
+                            continuation.finish()
+                        })
+            // The consumer stopped before the search started: stop it at once.
+            if box.markStarted() { stop() }
+        }
+    }
+
     /// A search on the engine's thread, awaited; cancelling the task stops it.
-    private func searchResult(_ limits: SearchLimits, game: Game, rootMoves: [Move]) async -> SearchResult {
+    private func searchResult(_ limits: SearchLimits, game: Game, rootMoves: [Move],
+                              fullStrength: Bool = false) async -> SearchResult {
         let box = ResultBox()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<SearchResult, Never>) in
-                startSearch(limits, game: game, rootMoves: rootMoves, onInfo: { _ in }, onResult: { result in
+                startSearch(limits, game: game, rootMoves: rootMoves, fullStrength: fullStrength,
+                            onInfo: { _ in }, onResult: { result in
                     box.markFinished()
                     continuation.resume(returning: result)
                 })
@@ -218,6 +260,24 @@ extension Engine {
         } onCancel: {
             if box.markCancelled() { stop() }
         }
+    }
+}
+
+/// One line of an analysis (``Engine/analysis(of:limits:)``): the search's report with the
+/// score and chances also from Red's side, for an evaluation bar.
+public struct AnalysisReport: Sendable {
+    /// Depth, score (side to move's view), bound, nodes, time, the line and its MultiPV index.
+    public var line: SearchInfo
+    /// The score from Red's side (positive: Red is better).
+    public var redScore: Int
+    /// Red's win, draw and loss chances (per mille) at that score.
+    public var redChances: Chances
+
+    /// The report of `line`, searched with `sideToMove` to move.
+    public init(_ line: SearchInfo, sideToMove: Color) {
+        self.line = line
+        redScore = sideToMove == .red ? line.score : -line.score
+        redChances = Chances(score: redScore)
     }
 }
 

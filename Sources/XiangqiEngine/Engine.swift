@@ -152,7 +152,9 @@ public final class Engine: @unchecked Sendable {
     /// else the current game (with several callers, give it: another may set the game between
     /// ``setGame(_:)`` and this call). `rootMoves` restricts the moves considered (empty: all
     /// legal moves). With `ponder`, time limits wait for ``ponderHit()``.
+    /// `fullStrength` ignores ``skill`` for this search (hints and evaluations).
     public func startSearch(_ limits: SearchLimits, game: Game? = nil, rootMoves: [Move] = [], ponder: Bool = false,
+                            fullStrength: Bool = false,
                             onInfo: @escaping @Sendable (SearchInfo) -> Void,
                             onCurrentMove: (@Sendable (CurrentMoveInfo) -> Void)? = nil,
                             onResult: @escaping @Sendable (SearchResult) -> Void) {
@@ -162,7 +164,7 @@ public final class Engine: @unchecked Sendable {
         signals.ponderHitTime.store(0)
         let game = game ?? currentGame
         startThread(stackSize: 64 << 20) { [self] in
-            let result = self.run(game, limits, rootMoves, onInfo, onCurrentMove)
+            let result = self.run(game, limits, rootMoves, onInfo, onCurrentMove, fullStrength: fullStrength)
             onResult(result)
             self.release()
         }

@@ -110,6 +110,58 @@ import XiangqiSearch
         #expect(next.depth == 3)
     }
 
+    /// The async hint and evaluation search at full strength off the caller's thread, and a
+    /// cancelled task stops them within a node batch with the best found so far.
+    @Test(.timeLimit(.minutes(2))) func asyncHintAndEvaluationAreCancellable() async throws {
+        let engine = Engine(hashMegabytes: 2)
+        engine.skill = SkillLevel(0)   // a hint ignores the level
+        let game = Game(try Position(fen: benchPositions[8]))
+        let hint = await engine.hint(for: game, limits: SearchLimits(depth: 6))
+        #expect(hint.depth == 6 && hint.move.map(game.position.legalMoves.contains) == true)
+        let bar = await engine.evaluation(of: game, limits: SearchLimits(depth: 5))
+        #expect(bar.redChances.win + bar.redChances.draw + bar.redChances.loss == 1000)
+        // Infinite limits end only by cancellation.
+        let task = Task { await engine.hint(for: game, limits: SearchLimits(infinite: true)) }
+        while !engine.isSearching { await Task.yield() }
+        task.cancel()
+        let stopped = await task.value
+        #expect(stopped.move.map(game.position.legalMoves.contains) == true)
+        let evaluation = Task { await engine.evaluation(of: game, limits: SearchLimits(infinite: true)) }
+        while !engine.isSearching { await Task.yield() }
+        evaluation.cancel()
+        _ = await evaluation.value
+        engine.waitUntilIdle()
+        #expect(!engine.isSearching)
+    }
+
+    /// Live analysis: a report per line of each iteration (MultiPV lines too), every line
+    /// legal, ending with the search; a consumer that stops iterating stops the search.
+    @Test(.timeLimit(.minutes(2))) func analysisStreamsLinesAndStopsWithItsConsumer() async throws {
+        let engine = Engine(hashMegabytes: 2)
+        engine.searchOptions.multiPV = 3
+        let game = Game(try Position(fen: benchPositions[8]))
+        var reports: [AnalysisReport] = []
+        for await report in engine.analysis(of: game, limits: SearchLimits(depth: 5)) { reports.append(report) }
+        #expect(reports.last?.line.depth == 5)
+        #expect(Set(reports.filter { $0.line.depth == 5 && $0.line.bound == .exact }.map(\.line.multiPV)) == [1, 2, 3])
+        for report in reports {
+            var position = game.position
+            for move in report.line.principalVariation {
+                #expect(position.isLegal(move))
+                _ = position.make(move)
+            }
+            #expect(report.redScore == (game.position.sideToMove == .red ? report.line.score : -report.line.score))
+        }
+        // An infinite analysis ends when its consumer stops.
+        var seen = 0
+        for await _ in engine.analysis(of: game) {
+            seen += 1
+            if seen == 2 { break }
+        }
+        engine.waitUntilIdle()
+        #expect(!engine.isSearching && seen == 2)
+    }
+
     @Test func theReadmeExampleRuns() async throws {
         // The README's "Embedding" lines, as written there.
         let bundledBookBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.defaultBook)))
@@ -121,8 +173,8 @@ import XiangqiSearch
         var limits = SearchLimits()
         limits.clock = SearchLimits.Clock(timeLeft: 120_000, increment: 1000)
         let decision = await engine.decide(MoveRequest(game: game, limits: limits), book: book)
-        let hint = engine.hint(for: game, limits: SearchLimits(depth: 5))
-        let bar = engine.evaluation(of: game, limits: SearchLimits(depth: 5)).redChances
+        let hint = await engine.hint(for: game, limits: SearchLimits(depth: 5))
+        let bar = await engine.evaluation(of: game, limits: SearchLimits(depth: 5)).redChances
         try game.play(decision.move!)
         #expect(decision.book?.book == "book.sqlite")
         #expect(hint.move.map(Position.start.legalMoves.contains) == true)
