@@ -10,10 +10,9 @@ import XiangqiCore
 /// engine can be replayed after a problem. Safe to call from the reader and the search
 /// threads at once.
 final class DebugLog: @unchecked Sendable {
-    // `lock` guards `file` and `path`.
+    // `lock` guards `file`.
     private let lock = Lock()
     private var file: UnsafeMutablePointer<FILE>?
-    private var path = ""
 
     deinit { if let file { fclose(file) } }
 
@@ -24,19 +23,14 @@ final class DebugLog: @unchecked Sendable {
         lock.withLock {
             if let file { fclose(file) }
             file = nil
-            path = ""
             guard !newPath.isEmpty && newPath != "<empty>" else { return nil }
             guard let opened = fopen(newPath, "a") else {
                 return "cannot open Debug Log File \(newPath): \(String(cString: strerror(errno))); no log is written"
             }
             file = opened
-            path = newPath
             return nil
         }
     }
-
-    /// The file logged to (empty: none).
-    var currentPath: String { lock.withLock { path } }
 
     /// Appends a line read from the GUI.
     func received(_ line: String) { append(">> ", line) }
