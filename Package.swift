@@ -22,6 +22,8 @@ let package = Package(
         // Only the `xiangqi` command-line tool uses it: an app that depends on the library
         // products (XiangqiEngine and the targets below it) neither builds nor links it.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation`: the DocC catalogs (a plugin; nothing links it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "XiangqiCore"),

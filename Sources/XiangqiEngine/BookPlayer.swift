@@ -12,7 +12,7 @@ public final class BookPlayer {
     /// Filters and variety of the choice.
     public var selection = BookSelection()
     /// The files, tried in order: the first with a qualifying move answers.
-    /// ``OpeningBook/builtInName`` stands for the built-in book.
+    /// `OpeningBook.builtInName` stands for the built-in book.
     public private(set) var paths: [String]
     private var books: [OpeningBook]?
     private var random: SeededGenerator
@@ -44,7 +44,7 @@ public final class BookPlayer {
     }
 
     /// Uses books already opened (for instance from an app's bundled bytes, see
-    /// ``OpeningBook/init(bytes:name:)``) instead of files; ``paths`` become their names.
+    /// `OpeningBook.init(bytes:name:)`) instead of files; ``paths`` become their names.
     public func setBooks(_ newBooks: [OpeningBook]) {
         paths = newBooks.map(\.path)
         books = newBooks

@@ -39,7 +39,7 @@ public struct MoveDecision: Sendable {
     public var move: Move?
     /// The expected reply, when known.
     public var ponderMove: Move?
-    /// Centipawns or a mate score (``Score``), for the side to move.
+    /// Centipawns or a mate score (`Score`), for the side to move.
     public var score: Int
     /// Win, draw and loss chances from ``score``.
     public var chances: Chances
@@ -136,7 +136,7 @@ extension Engine {
     /// decision when `book` has a move and ``bookMayAnswer(_:pondering:)`` allows it (nothing
     /// is started); otherwise returns `nil` after starting a search on the engine's thread
     /// (pondering when `ponder`; see
-    /// ``startSearch(_:game:rootMoves:ponder:onInfo:onCurrentMove:onResult:)``), whose
+    /// ``startSearch(_:game:rootMoves:ponder:fullStrength:onInfo:onCurrentMove:onResult:)``), whose
     /// decision `onDecision` gets at the end. The game becomes the engine's current game.
     @discardableResult
     public func startDecision(_ request: MoveRequest, book: BookPlayer?, ponder: Bool = false, warnings: inout [String],
@@ -203,14 +203,14 @@ extension Engine {
         return (red, Chances(score: red))
     }
 
-    /// ``hint(for:limits:)`` for Swift concurrency: the search runs on the engine's thread, so
-    /// the caller (the main actor, say) is free meanwhile; cancelling the task stops it within
-    /// a node batch, and the decision then holds the best move found so far.
+    /// The blocking `hint(for:limits:)` for Swift concurrency: the search runs on the engine's
+    /// thread, so the caller (the main actor, say) is free meanwhile; cancelling the task
+    /// stops it within a node batch, and the decision then holds the best move found so far.
     public func hint(for game: Game, limits: SearchLimits = SearchLimits(moveTime: 1000)) async -> MoveDecision {
         MoveDecision(await searchResult(limits, game: game, rootMoves: [], fullStrength: true), drawOffered: false)
     }
 
-    /// ``evaluation(of:limits:)`` for Swift concurrency, cancellable as ``hint(for:limits:)``
+    /// The blocking `evaluation(of:limits:)` for Swift concurrency, cancellable as the async hint
     /// (a cancelled evaluation is the deepest one completed).
     public func evaluation(of game: Game, limits: SearchLimits = SearchLimits(depth: 10)) async
         -> (redScore: Int, redChances: Chances) {

@@ -37,7 +37,7 @@ public final class Engine: @unchecked Sendable {
         get { lock.withLock { storedSearchOptions } }
         set { lock.withLock { storedSearchOptions = newValue } }
     }
-    /// Playing strength, from the next search; below 20 see ``SkillLevel``.
+    /// Playing strength, from the next search; below 20 see `SkillLevel`.
     public var skill: SkillLevel {
         get { lock.withLock { storedSkill } }
         set { lock.withLock { storedSkill = newValue } }
@@ -151,7 +151,7 @@ public final class Engine: @unchecked Sendable {
     /// iteration, `onResult` the final result (exactly once). `game` is searched if given,
     /// else the current game (with several callers, give it: another may set the game between
     /// ``setGame(_:)`` and this call). `rootMoves` restricts the moves considered (empty: all
-    /// legal moves). With `ponder`, time limits wait for ``ponderHit()``.
+    /// legal moves). With `ponder`, time limits wait for ``ponderHit(elapsedMilliseconds:)``.
     /// `fullStrength` ignores ``skill`` for this search (hints and evaluations).
     public func startSearch(_ limits: SearchLimits, game: Game? = nil, rootMoves: [Move] = [], ponder: Bool = false,
                             fullStrength: Bool = false,

@@ -4,7 +4,7 @@ import XiangqiSearch
 /// A file that cannot be used leaves the network in use in place (the built-in one if none
 /// was chosen yet): the engine never falls back to the handcrafted evaluation unasked.
 public struct NetworkChoice: Sendable {
-    /// The file of the network in use (``NetworkFile/builtInName`` for the built-in one), or,
+    /// The file of the network in use (`NetworkFile.builtInName` for the built-in one), or,
     /// before any is chosen, the name given at the start.
     public private(set) var file: String
     /// The network in use; `nil` until one is chosen.

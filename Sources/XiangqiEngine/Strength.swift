@@ -2,7 +2,7 @@ import XiangqiSearch
 
 /// `UCI_Elo` on the measured ladder of skill levels (bench/levels.md: matches between levels
 /// 0:5, 5:10, 10:15, 15:17 and 17:20 at 300 ms per move): an app or a protocol session turns a wanted Elo into the
-/// ``SkillLevel`` that plays it. The scale is relative: level 20 is set at 2400 by convention,
+/// `SkillLevel` that plays it. The scale is relative: level 20 is set at 2400 by convention,
 /// and the others sit below it by their measured Elo differences (margins there). Between
 /// measured levels the mapping is linear.
 public enum StrengthLadder {
