@@ -8,14 +8,6 @@ import XiangqiEngine
 /// The options analysis GUIs expect (Stockfish, Pikafish): MultiPV up to 128, a debug log of
 /// the whole conversation, UCI_AnalyseMode, and a board whose rank labels follow the GUI.
 @Suite struct AnalysisOptionsTests {
-    func run(_ session: Session, _ sink: MemorySink, _ lines: [String]) -> [String] {
-        for line in lines {
-            session.handle(line)
-            session.waitForSearch()
-        }
-        return sink.take()
-    }
-
     /// MultiPV 128 reports every legal move once when a position has fewer.
     @Test func multiPVCoversEveryMoveUpTo128() {
         let sink = MemorySink()

@@ -7,14 +7,6 @@ import XiangqiSearch
 /// EvalFile and Use NNUE through the protocol: a network evaluates, a bad file is refused
 /// with the reason and the handcrafted evaluation goes on.
 @Suite struct NetworkOptionsTests {
-    func run(_ session: Session, _ sink: MemorySink, _ lines: [String]) -> [String] {
-        for line in lines {
-            session.handle(line)
-            session.waitForSearch()
-        }
-        return sink.take()
-    }
-
     /// The score of the last depth-3 iteration from the start position.
     func score(_ session: Session, _ sink: MemorySink) -> String? {
         let lines = run(session, sink, ["position startpos moves h2e2", "go depth 3"])

@@ -5,14 +5,6 @@ import XiangqiSearch
 
 /// Skill Level, UCI_LimitStrength/UCI_Elo, MultiPV and WDL through the protocol.
 @Suite struct StrengthOptionsTests {
-    func run(_ session: Session, _ sink: MemorySink, _ lines: [String]) -> [String] {
-        for line in lines {
-            session.handle(line)
-            session.waitForSearch()
-        }
-        return sink.take()
-    }
-
     @Test func optionsAreAnnouncedParsedAndClamped() throws {
         let sink = MemorySink()
         let engine = Engine(hashMegabytes: 2)
