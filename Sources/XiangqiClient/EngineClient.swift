@@ -18,7 +18,7 @@ public struct EngineIdentity: Sendable, Equatable {
     /// line); `nil` when it said nothing.
     public var evaluation: String?
 
-    /// `id name` and evaluation in one line for records: `Xiangqi 2.0.0 (71a7a50, 2026-11-27);
+    /// `id name` and evaluation in one line for records: `Xiangqi 2.0.0 (85f6e4f, 2026-11-27);
     /// network ... from ...`.
     public var summary: String {
         [idName ?? name, evaluation ?? "evaluation not reported"].joined(separator: "; ")

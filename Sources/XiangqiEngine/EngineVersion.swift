@@ -10,7 +10,7 @@ public enum EngineVersion {
     public static let name = "Xiangqi \(number)"
 
     /// The name a build announces: the release and, when known, what it was built from
-    /// (`Xiangqi 2.0.0 (71a7a50, 2026-11-27)`: commit and its date).
+    /// (`Xiangqi 2.0.0 (85f6e4f, 2026-11-27)`: commit and its date).
     public static func name(build: String?) -> String {
         guard let build, !build.isEmpty else { return name }
         return "\(name) (\(build))"

@@ -175,6 +175,11 @@ import XiangqiSearch
         let decision = await engine.decide(MoveRequest(game: game, limits: limits), book: book)
         let hint = await engine.hint(for: game, limits: SearchLimits(depth: 5))
         let bar = await engine.evaluation(of: game, limits: SearchLimits(depth: 5)).redChances
+        var depths: [Int] = []
+        for await report in engine.analysis(of: game, limits: SearchLimits(depth: 4)) {
+            depths.append(report.line.depth)   // the README prints depth, score and line
+        }
+        #expect(depths.last == 4)
         try game.play(decision.move!)
         #expect(decision.book?.book == "book.sqlite")
         #expect(hint.move.map(Position.start.legalMoves.contains) == true)
