@@ -16,18 +16,4 @@ for seed in 1 2 3 4 5 6 7 8 9 10; do
         --record "$record.partial"
     mv "$record.partial" "$record"
 done
-python3 - "$dir" <<'PY' | tee "$dir/summary.txt"
-import glob, re, sys
-searches = lines = moves = problems = 0
-engines = set()
-for path in sorted(glob.glob(sys.argv[1] + '/seed-*.txt')):
-    text = open(path).read()
-    engines.add(text.splitlines()[0])
-    searches += int(re.search(r'^searches: (\d+)', text, re.M).group(1))
-    m = re.search(r'^lines checked: (\d+), moves checked: (\d+)', text, re.M)
-    lines += int(m.group(1)); moves += int(m.group(2))
-    problems += int(re.search(r'^illegal or missing: (\d+)', text, re.M).group(1))
-print('\n'.join(sorted(engines)))
-print(f'command: bench/scripts/pv-legality.sh (10 chunks of bench/scripts/pv-legality.py --searches 10000 --workers 2, seeds 1-10)')
-print(f'searches: {searches}, lines checked: {lines}, moves checked: {moves}, illegal or missing: {problems}')
-PY
+python3 bench/scripts/pv-legality-summary.py "$dir" | tee "$dir/summary.txt"
