@@ -26,7 +26,9 @@
 # new report (over all games) to the record. Engines given as git revisions are rebuilt
 # identically; a "." snapshot must still be in .build-rev/. MAXGAMES=N raises the match's
 # game limit to N (a test still undecided at its limit goes on; the record says so); pass it
-# at each later resume too, since the record's command keeps the first limit.
+# at each later resume too, since the record's command keeps the first limit. CONCURRENCY=N plays
+# the resumed games N at a time (a match begun on the lent machine and finished here); the
+# record's "Resumed" and "Machine" lines say so.
 # The whole script is one function, read before it runs: editing the file while a match
 # plays (hours) cannot change what the running copy does.
 set -euo pipefail
@@ -52,6 +54,10 @@ main() {
     if $resume && [ -n "${MAXGAMES:-}" ] && [ "$MAXGAMES" != "$games" ]; then
         raised="; game limit raised from $games to $MAXGAMES"
         games=$MAXGAMES
+    fi
+    if $resume && [ -n "${CONCURRENCY:-}" ] && [ "$CONCURRENCY" != "$concurrency" ]; then
+        raised="$raised; $CONCURRENCY games at a time (was $concurrency)"
+        concurrency=$CONCURRENCY
     fi
     local fsf=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
     if [ -n "${XIANGQI_BIN:-}" ]; then
@@ -112,6 +118,9 @@ main() {
             ;;
         esac
     }
+    machine() {
+        echo "$(nproc) cores, $(uname -m), $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1); date $(date -u +%Y-%m-%dT%H:%MZ)"
+    }
     mkdir -p ".build-rev/snapshot-$name"
     matchRunner="$PWD/.build-rev/snapshot-$name/runner"
     cp "$runner" "$matchRunner"
@@ -135,6 +144,7 @@ main() {
         if [ -f "$out.pgn.gz" ]; then gzip -d -f "$out.pgn.gz"; fi
         {
             echo "Resumed: $(date -u +%Y-%m-%dT%H:%MZ); A: $newText; B: $oldText$raised"
+            echo "Machine: $(machine)"
             "$matchRunner" match "${command[@]:2}" --resume 2>/dev/null
         } >> "$out.txt.partial"
     else
@@ -144,7 +154,7 @@ main() {
             echo "B: $oldText"
             if [ "$concurrency" = 1 ]; then at="one game at a time"; else at="$concurrency games at a time"; fi
             echo "Time control: $tc; openings: $openings (paired, colours swapped); $at"
-            echo "Machine: $(nproc) cores, $(uname -m), $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1); date $(date -u +%Y-%m-%dT%H:%MZ)"
+            echo "Machine: $(machine)"
             echo "Command: bench/scripts/sprt.sh $(printf '%q ' "$@")"
             "$matchRunner" match "${command[@]:2}" 2>/dev/null
         } > "$out.txt.partial"
