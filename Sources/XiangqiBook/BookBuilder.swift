@@ -62,92 +62,36 @@ public struct BookBuilder {
         defer { if path != "-" { fclose(file) } }
         let name = path == "-" ? "<stdin>" : path
         sources.append(name.split(separator: "/").last.map(String.init) ?? name)
-        var lineNumber = 0
         var buffer: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(buffer) }
-        // PGN: collect a game's lines from its first tag to the blank line after its moves.
-        var pgnGame: [String] = []
-        var pgnStart = 0
-        var isPGN: Bool?
+        var reader = GameFileReader()
         while getline(&buffer, &capacity, file) >= 0, let buffer {
-            lineNumber += 1
             var line = String(cString: buffer)
             while line.last == "\n" || line.last == "\r" { line.removeLast() }
-            if isPGN == nil, !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                isPGN = line.hasPrefix("[")
-            }
-            if isPGN == true {
-                if line.hasPrefix("["), pgnGame.contains(where: { !$0.hasPrefix("[") && !$0.isEmpty }) {
-                    addPGNGame(pgnGame, file: name, line: pgnStart)
-                    pgnGame = []
-                }
-                if pgnGame.isEmpty { pgnStart = lineNumber }
-                pgnGame.append(line)
-            } else if isPGN == false {
-                addLineGame(line, file: name, line: lineNumber)
-            }
+            if let game = reader.read(line: line) { add(game, file: name) }
             if !shouldContinue() { throw BookError("build interrupted") }
         }
-        if !pgnGame.isEmpty { addPGNGame(pgnGame, file: name, line: pgnStart) }
+        if let game = reader.finish() { add(game, file: name) }
         if ferror(file) != 0 { throw BookError("error reading \(name)") }
     }
 
-    /// One game per line: `RESULT<TAB>moves`; blank lines and `#` comments are ignored.
-    mutating func addLineGame(_ text: String, file: String, line: Int) {
-        let trimmed = text.drop { $0 == " " }
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
-        let fields = trimmed.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-        guard fields.count == 2, let result = GameResult(text: fields[0].trimmingSpaces) else {
-            skip(file, line, "expected RESULT<TAB>MOVES with RESULT 1-0, 0-1 or 1/2-1/2")
-            return
-        }
-        addGame(start: .start, moveTexts: fields[1].split(whereSeparator: { $0 == " " || $0 == "\t" }),
-                result: result, file: file, line: line)
-    }
-
-    /// A PGN game: tag lines, then move text (move numbers, comments and the result allowed).
-    mutating func addPGNGame(_ lines: [String], file: String, line: Int) {
-        var tags: [Substring: Substring] = [:]
-        var text = ""
-        for l in lines {
-            if l.hasPrefix("["), let space = l.firstIndex(of: " "), let open = l.firstIndex(of: "\""),
-               let close = l.lastIndex(of: "\""), open < close {
-                tags[l[l.index(after: l.startIndex)..<space]] = l[l.index(after: open)..<close]
-            } else {
-                text += " " + l
-            }
-        }
-        guard let resultTag = tags["Result"], let result = GameResult(text: resultTag) else {
-            skip(file, line, "no decisive or drawn [Result] tag")
-            return
-        }
-        var start = Position.start
-        if let fen = tags["FEN"] {
-            do { start = try Position(fen: String(fen)) } catch {
-                skip(file, line, "bad FEN: \(error)")
+    /// Counts a game that `GameFileReader` read, or reports why it is skipped.
+    mutating func add(_ read: Result<RecordedGame, GameFileError>, file: String) {
+        switch read {
+        case .failure(let error):
+            skip(file, error.line, error.message)
+        case .success(let recorded):
+            guard let result = recorded.result else {
+                skip(file, recorded.line, "no decisive or drawn [Result] tag")
                 return
             }
-        }
-        // Drop comments {...} and (...) variations, move numbers and the result token.
-        var cleaned = ""
-        var depth = 0
-        for ch in text {
-            if ch == "{" || ch == "(" { depth += 1; continue }
-            if ch == "}" || ch == ")" { depth = max(0, depth - 1); continue }
-            if depth == 0 { cleaned.append(ch) }
-        }
-        var tokens: [Substring] = []
-        for token in cleaned.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            if GameResult(text: token) != nil || token == "*" { break }
-            var t = token
-            // "12." or "12..." before a move, or glued as "12.h2e2".
-            if let dot = t.lastIndex(of: "."), t[..<dot].allSatisfy({ $0.isNumber || $0 == "." }) {
-                t = t[t.index(after: dot)...]
+            guard !recorded.game.moves.isEmpty else {
+                skip(file, recorded.line, "no moves")
+                return
             }
-            if !t.isEmpty { tokens.append(t) }
+            addGame(recorded.game, result: result)
         }
-        addGame(start: start, moveTexts: tokens, result: result, file: file, line: line)
     }
 
     private mutating func skip(_ file: String, _ line: Int, _ message: String) {
@@ -155,26 +99,18 @@ public struct BookBuilder {
         report("\(file):\(line): \(message); game skipped")
     }
 
-    /// Validates the whole game first, then counts its moves below ``maxPly``.
-    mutating func addGame(start: Position, moveTexts: [Substring], result: GameResult, file: String, line: Int) {
-        var game = Game(start)
+    /// Counts the moves of `game` played below ``maxPly``.
+    mutating func addGame(_ game: Game, result: GameResult) {
         var entries: [(key: EntryKey, redMoved: Bool)] = []
+        let start = game.startPosition
         let firstPly = (start.fullmoveNumber - 1) * 2 + (start.sideToMove == .black ? 1 : 0)
-        for (index, text) in moveTexts.enumerated() {
-            let before = game.position
-            let move: Move
-            do { move = try game.play(String(text)) } catch {
-                skip(file, line, "move \(index + 1) '\(text)': \(error)")
-                return
-            }
-            guard firstPly + index < maxPly else { continue }
+        var before = start
+        for (index, move) in game.moves.enumerated() {
+            guard firstPly + index < maxPly else { break }
             let key = before.key, mirroredKey = before.mirroredFilesKey
             let canonical = mirroredKey < key ? move.mirroredFiles : move
             entries.append((EntryKey(position: min(key, mirroredKey), move: canonical.rawValue), before.sideToMove == .red))
-        }
-        if moveTexts.isEmpty {
-            skip(file, line, "no moves")
-            return
+            _ = before.make(move)
         }
         summary.gamesRead += 1
         progress(summary.gamesRead)
@@ -253,14 +189,5 @@ public struct BookBuilder {
             throw BookError("cannot write \(output): \(message)")
         }
         return summary
-    }
-}
-
-extension Substring {
-    /// Without leading and trailing spaces.
-    var trimmingSpaces: Substring {
-        var s = self.drop { $0 == " " }
-        while s.last == " " { s.removeLast() }
-        return s
     }
 }

@@ -160,7 +160,7 @@ func position(after moves: String) throws -> Position {
         #expect(summary.gamesSkipped == 4)
         #expect(problems.count == 4)
         #expect(problems[0].hasSuffix("games.txt:4: expected RESULT<TAB>MOVES with RESULT 1-0, 0-1 or 1/2-1/2; game skipped"))
-        #expect(problems[1].contains("games.txt:5: move 2 'h2e3'"))
+        #expect(problems[1].contains("games.txt:5: move 1 for Black (ply 2) 'h2e3'"))
         #expect(problems[2].contains("games.txt:6:"))
         #expect(problems[3].contains("games.txt:7: no moves"))
         let moves = try OpeningBook(path: path).moves(for: .start)
@@ -201,7 +201,7 @@ func position(after moves: String) throws -> Position {
         let output = dir.path + "/book.sqlite"
         let summary = try builder.write(to: output, buildDate: "2026-01-01")
         #expect(summary.gamesRead == 4)
-        #expect(problems.count == 1 && problems[0].contains("games.pgn:19: move 2 'h9h9'"))
+        #expect(problems.count == 1 && problems[0].contains("games.pgn:19: move 1 for Black (ply 2) 'h9h9'"))
         let book = try OpeningBook(path: output)
         let start = try book.moves(for: .start)
         #expect(start.map(\.move.iccs) == ["h2e2"])
