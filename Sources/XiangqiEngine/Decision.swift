@@ -230,35 +230,28 @@ extension Engine {
         return AsyncStream { continuation in
             let box = ResultBox()
             continuation.onTermination = { [weak self] _ in
-                if box.markCancelled() { self?.stop() }
+                box.cancel { self?.stop() }
             }
-            startSearch(limits, game: game, fullStrength: true,
-                        onInfo: { info in continuation.yield(AnalysisReport(info, sideToMove: side)) },
-                        onResult: { _ in
-                            box.markFinished()
-                            continuation.finish()
-                        })
-            // The consumer stopped before the search started: stop it at once.
-            if box.markStarted() { stop() }
+            startSearchWhenIdle(limits, game: game, rootMoves: [], fullStrength: true, box: box,
+                                onInfo: { info in continuation.yield(AnalysisReport(info, sideToMove: side)) },
+                                onResult: { _ in continuation.finish() })
         }
     }
 
-    /// A search on the engine's thread, awaited; cancelling the task stops it.
-    private func searchResult(_ limits: SearchLimits, game: Game, rootMoves: [Move],
-                              fullStrength: Bool = false) async -> SearchResult {
+    /// A search on the engine's thread, awaited; cancelling the task stops it. The calling
+    /// thread never waits for the engine: a search already running is waited for on the
+    /// engine's thread. `clearFirst` clears the table and statistics before the search.
+    func searchResult(_ limits: SearchLimits, game: Game, rootMoves: [Move],
+                      fullStrength: Bool = false, clearFirst: Bool = false) async -> SearchResult {
         let box = ResultBox()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<SearchResult, Never>) in
-                startSearch(limits, game: game, rootMoves: rootMoves, fullStrength: fullStrength,
-                            onInfo: { _ in }, onResult: { result in
-                    box.markFinished()
-                    continuation.resume(returning: result)
-                })
-                // Cancelled before the search started: stop it at once.
-                if box.markStarted() { stop() }
+                startSearchWhenIdle(limits, game: game, rootMoves: rootMoves, fullStrength: fullStrength,
+                                    clearFirst: clearFirst, box: box, onInfo: { _ in },
+                                    onResult: { result in continuation.resume(returning: result) })
             }
         } onCancel: {
-            if box.markCancelled() { stop() }
+            box.cancel { stop() }
         }
     }
 }
@@ -282,17 +275,21 @@ public struct AnalysisReport: Sendable {
 }
 
 /// Orders a task's cancellation and its search's start and end: a cancellation stops the
-/// search only while it runs.
-private final class ResultBox: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = Lock()
-    private var started = false
-    private var finished = false
-    private var cancelled = false
+/// search only while it runs. The stop is sent under the lock, and the search is marked
+/// finished under it before it releases the engine, so a late cancellation can never stop
+/// the engine's next search.
+final class ResultBox: Sendable {
+    private struct State {
+        var started = false, finished = false, cancelled = false
+    }
+    private let state = Protected(State())
 
-    /// Returns whether the task was already cancelled.
-    func markStarted() -> Bool { lock.withLock { started = true; return cancelled && !finished } }
-    func markFinished() { lock.withLock { finished = true } }
-    /// Returns whether the search is running.
-    func markCancelled() -> Bool { lock.withLock { cancelled = true; return started && !finished } }
+    /// The search has started: `stop` runs at once if the task was already cancelled.
+    func start(stop: () -> Void) { state.withLock { $0.started = true; if $0.cancelled { stop() } } }
+    /// The search has ended; call before the engine is released.
+    func finish() { state.withLock { $0.finished = true } }
+    /// The task is cancelled: `stop` runs if the search is running.
+    func cancel(stop: () -> Void) {
+        state.withLock { $0.cancelled = true; if $0.started && !$0.finished { stop() } }
+    }
 }

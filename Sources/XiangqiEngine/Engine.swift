@@ -64,6 +64,24 @@ public final class Engine: @unchecked Sendable {
         tableMegabytes = table.megabytes
     }
 
+    /// A second engine for work beside this one's searches: a hint, an evaluation bar or a
+    /// game review while this engine thinks on its own move. It shares what is read-only:
+    /// the network's weights (the same ``Network`` object, not a copy) and the attack
+    /// tables; it owns a table of `hashMegabytes` MB and one thread's move-ordering
+    /// statistics. It starts with this engine's evaluator and search options (MultiPV
+    /// included) at full strength and one thread; later changes to either engine do not
+    /// reach the other. A book is opened by the app and may be passed to both.
+    /// bench/app-memory.md measures what one costs.
+    public func companion(hashMegabytes: Int = 4) -> Engine {
+        let settings = lock.withLock { (storedEvaluator, storedSearchOptions) }
+        let engine = Engine(hashMegabytes: hashMegabytes)
+        engine.lock.withLock {
+            engine.storedEvaluator = settings.0
+            engine.storedSearchOptions = settings.1
+        }
+        return engine
+    }
+
     /// The current game (start position, moves, key history).
     public var currentGame: Game { lock.withLock { game } }
 
@@ -167,6 +185,28 @@ public final class Engine: @unchecked Sendable {
             let result = self.run(game, limits, rootMoves, onInfo, onCurrentMove, fullStrength: fullStrength)
             onResult(result)
             self.release()
+        }
+    }
+
+    /// Starts a thread that waits until nothing holds the engine and then searches: the
+    /// caller never blocks (the async forms). `box` learns when the search starts (a
+    /// cancellation already seen stops it at once) and ends; the engine is released before
+    /// `onResult` runs, so that the awaiting task can start the next search at once.
+    func startSearchWhenIdle(_ limits: SearchLimits, game: Game, rootMoves: [Move], fullStrength: Bool,
+                             clearFirst: Bool = false, box: ResultBox,
+                             onInfo: @escaping @Sendable (SearchInfo) -> Void,
+                             onResult: @escaping @Sendable (SearchResult) -> Void) {
+        startThread(stackSize: 64 << 20) { [self] in
+            claim(searching: true)
+            if clearFirst { clearLocked() }
+            signals.stop.store(false)
+            signals.pondering.store(false)
+            signals.ponderHitTime.store(0)
+            box.start { stop() }
+            let result = run(game, limits, rootMoves, onInfo, fullStrength: fullStrength)
+            box.finish()
+            release()
+            onResult(result)
         }
     }
 
