@@ -20,7 +20,7 @@ struct Xiangqi: ParsableCommand {
         // Listed in the help; `main()` answers --version itself, with the network and book.
         version: EngineVersion.name(build: build),
         subcommands: [PerftCommand.self, MovesCommand.self, StatusCommand.self, BenchCommand.self, TuneCommand.self,
-                      BookCommand.self, SuiteCommand.self, MatchCommand.self,
+                      BookCommand.self, SuiteCommand.self, MatchCommand.self, ReviewCommand.self,
                       FuzzCommand.self, DatagenCommand.self, TrainCommand.self]
     )
 

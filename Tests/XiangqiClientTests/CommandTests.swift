@@ -128,6 +128,45 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
     }
 }
 
+/// `review`: a table, JSON, annotated PGN; an unreadable game named with its move, the others
+/// reviewed, status 1.
+@Test func reviewJudgesGamesAndNamesTheBadOne() throws {
+    let games = try temporaryFile("review.pgn", """
+    [Event "chariot lost"]
+    [Red "R"]
+    [Black "B"]
+    [FEN "5k3/9/9/9/9/4p4/9/9/9/R2K5 w - - 0 1"]
+    [Result "0-1"]
+
+    1. a0a4 f9f8 2. a4d4 e4d4 0-1
+
+    [Event "broken"]
+    [Result "1-0"]
+
+    1. h2e2 h9g7 2. h0g2 xx 1-0
+    """)
+    let annotated = games + ".annotated.pgn"
+    let json = try runOurBinary(["review", games, "--depth", "8", "--json", "-o", annotated])
+    #expect(json.status == 1)
+    #expect(json.error.split(separator: "\n").count == 1)
+    #expect(json.error.contains("game 2 (line 9): move 2 for Black (ply 4) 'xx'"), "\(json.error)")
+    let lines = json.output.split(separator: "\n")
+    #expect(lines.count == 1)
+    let document = try #require(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+    #expect(document["game"] as? Int == 1 && document["plies"] as? Int == 4 && document["result"] as? String == "0-1")
+    let red = try #require(document["red"] as? [String: Any]), moves = try #require(document["moves"] as? [[String: Any]])
+    #expect(red["blunder"] as? Int == 1 && red["moves"] as? Int == 2)
+    #expect(moves.count == 4 && moves[2]["move"] as? String == "a4d4" && moves[2]["class"] as? String == "blunder")
+    let pgn = try String(contentsOfFile: annotated, encoding: .utf8)
+    #expect(pgn.contains("[FEN \"5k3/9/9/9/9/4p4/9/9/9/R2K5 w - - 0 1\"]") && pgn.contains("[Annotator \"Xiangqi "))
+    #expect(pgn.contains("a4d4??") && pgn.contains("blunder; best ") && pgn.hasSuffix("0-1\n\n"))
+    // The annotated file is a game file again: reviewed once more, the same moves and judgement.
+    let again = try runOurBinary(["review", annotated, "--depth", "8"])
+    #expect(again.status == 0, "\(again.error)")
+    #expect(again.output.contains("Red: accuracy") && again.output.contains("1 blunder"), "\(again.output)")
+    #expect(again.output.split(separator: "\n").filter { $0.contains("a4d4") && $0.contains("blunder") }.count == 1)
+}
+
 /// A bad argument is a usage error (status 64, with usage); bad data (FEN, move, file, book)
 /// is a run-time error: one line on standard error naming it, status 1, no usage.
 @Suite struct CommandErrorTests {
@@ -137,6 +176,7 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
         (["perft", "2", "--fen", "4k4/9/9/9/9/9/9/9/9/4K4 w"], "invalid FEN"),
         (["book", "probe", "--book", "/nonexistent/book.sqlite"], "/nonexistent/book.sqlite"),
         (["suite", "/nonexistent.epd", "--depth", "1"], "cannot read /nonexistent.epd"),
+        (["review", "/nonexistent.pgn"], "cannot read /nonexistent.pgn"),
     ])
     func badDataIsARunTimeError(_ arguments: [String], _ message: String) throws {
         let run = try runOurBinary(arguments)
@@ -146,7 +186,7 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
         #expect(!run.error.contains("Usage"))
     }
 
-    @Test(arguments: [["perft", "99"], ["moves", "--nonsense"], ["suite", "x.epd"]])
+    @Test(arguments: [["perft", "99"], ["moves", "--nonsense"], ["suite", "x.epd"], ["review", "x.pgn", "--nodes", "5", "--depth", "3"]])
     func badArgumentsAreUsageErrors(_ arguments: [String]) throws {
         let run = try runOurBinary(arguments)
         #expect(run.status == 64)
