@@ -80,6 +80,13 @@ let package = Package(
             dependencies: ["XiangqiCore", "XiangqiSearch", "XiangqiBook", "XiangqiEngine"],
             path: "Examples/PracticeGame"
         ),
+        // Measures for app developers (bench/app.md): a second engine's memory, how fast the
+        // async calls stop when cancelled. Public API only.
+        .executableTarget(
+            name: "app-bench",
+            dependencies: ["XiangqiCore", "XiangqiSearch", "XiangqiBook", "XiangqiEngine"],
+            path: "bench/AppBench"
+        ),
         // A slow move generator written straight from the rules, for tests only (no product).
         .target(name: "XiangqiTestSupport", dependencies: ["XiangqiCore"], path: "Tests/Support"),
         .testTarget(
