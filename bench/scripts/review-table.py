@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""The calibration table of `xiangqi review` (bench/review.md) from the JSON lines that
+bench/scripts/review-calibration.sh wrote: per group (masters; each level against level 20,
+counting the level's own moves only), games, moves, mean accuracy per game and side, the
+classes per 100 moves, and how often a move loses at least each amount of expected points
+(the data the class thresholds were chosen from).
+
+    bench/scripts/review-table.py DIR
+"""
+import json
+import os
+import re
+import statistics
+import sys
+
+CLASSES = ['best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder']
+CUTS = [0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3]
+
+
+def groups(directory):
+    """(label, [(accuracy of a side in a game, [its moves])]) in table order."""
+    out = []
+    masters = os.path.join(directory, 'masters.jsonl')
+    if os.path.exists(masters):
+        sides = []
+        for game in read(masters):
+            for side in ('red', 'black'):
+                moves = [m for m in game['moves'] if m['side'] == side]
+                if moves:
+                    sides.append((game[side]['accuracy'], moves))
+        out.append(('masters (CCPD)', sides))
+    for level in (0, 5, 10, 15, 20):
+        path = os.path.join(directory, f'level-{level}-vs-20.jsonl')
+        if not os.path.exists(path):
+            continue
+        sides = []
+        for game in read(path):
+            for side, tag in (('red', 'Red'), ('black', 'Black')):
+                if game['tags'].get(tag) != f'level-{level}':
+                    continue
+                moves = [m for m in game['moves'] if m['side'] == side]
+                if moves:
+                    sides.append((game[side]['accuracy'], moves))
+        out.append((f'level {level} (against level 20)', sides))
+    return out
+
+
+def read(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.startswith('{')]
+
+
+def main():
+    directory = sys.argv[1]
+    engine = open(os.path.join(directory, 'engine.txt')).read().split('\n')
+    print(f'Reviewer: {engine[0]}, {engine[1] if len(engine) > 1 else ""}; 100,000 nodes a position')
+    print()
+    print('| games of | sides | moves | accuracy (mean per game, median) | inaccuracies / 100 moves | mistakes / 100 | blunders / 100 | mean loss |')
+    print('|---|---|---|---|---|---|---|---|')
+    table = groups(directory)
+    for label, sides in table:
+        moves = [m for _, ms in sides for m in ms]
+        if not moves:
+            continue
+        n = len(moves)
+        count = {c: sum(1 for m in moves if m['class'] == c) for c in CLASSES}
+        accuracies = [a for a, _ in sides]
+        print(f'| {label} | {len(sides)} | {n} | {statistics.mean(accuracies):.1f}, {statistics.median(accuracies):.1f} '
+              f'| {100 * count["inaccuracy"] / n:.1f} | {100 * count["mistake"] / n:.1f} | {100 * count["blunder"] / n:.1f} '
+              f'| {statistics.mean(m["loss"] for m in moves):.4f} |')
+    print()
+    print('Share of moves that lose at least each amount of expected points (one in N):')
+    print()
+    print('| games of | ' + ' | '.join(f'≥ {c}' for c in CUTS) + ' | engine\'s move |')
+    print('|---|' + '---|' * (len(CUTS) + 1))
+    for label, sides in table:
+        moves = [m for _, ms in sides for m in ms]
+        if not moves:
+            continue
+        n = len(moves)
+        cells = []
+        for cut in CUTS:
+            k = sum(1 for m in moves if m['loss'] >= cut)
+            cells.append(f'{100 * k / n:.1f}% (1 in {n / k:.0f})' if k else '0')
+        best = sum(1 for m in moves if m['class'] == 'best')
+        print(f'| {label} | ' + ' | '.join(cells) + f' | {100 * best / n:.1f}% |')
+
+
+if __name__ == '__main__':
+    main()
