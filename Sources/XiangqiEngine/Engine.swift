@@ -71,7 +71,7 @@ public final class Engine: @unchecked Sendable {
     /// statistics. It starts with this engine's evaluator and search options (MultiPV
     /// included) at full strength and one thread; later changes to either engine do not
     /// reach the other. A book is opened by the app and may be passed to both.
-    /// bench/app-memory.md measures what one costs.
+    /// bench/app.md measures what one costs.
     public func companion(hashMegabytes: Int = 4) -> Engine {
         let settings = lock.withLock { (storedEvaluator, storedSearchOptions) }
         let engine = Engine(hashMegabytes: hashMegabytes)

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import XiangqiBook
 import XiangqiCodec
 import XiangqiCore
 import XiangqiEngine
@@ -57,7 +58,7 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: "Hash table size in MB.")
     var hash = 16
 
-    @Option(help: "Evaluate with this network file (default: the built-in network).")
+    @Option(help: "Evaluate with this network file (default: $XIANGQI_EVALFILE if set, else the built-in network).")
     var evalFile: String?
 
     func validate() throws {
@@ -88,7 +89,7 @@ struct ReviewCommand: ParsableCommand {
     func run() throws {
         let text = file == "-" ? try readStandardInput() : try readTextFile(file)
         let engine = Engine(hashMegabytes: hash)
-        if let evalFile, !NetworkChoice.namesBuiltIn(evalFile) {
+        if let evalFile = evalFile ?? DataOverrides.networkFile, !NetworkChoice.namesBuiltIn(evalFile) {
             do { engine.setNetwork(try NetworkFile.network(atPath: evalFile)) } catch {
                 throw CommandFailure("cannot use \(evalFile): \(error)")
             }
