@@ -74,7 +74,7 @@ print(status == .ongoing ? "stopped after \(game.moves.count) plies" : "result: 
 /// (async, on the companion's thread; an app shows `progress` as a bar).
 func reviewGame(_ game: Game) async -> GameReview {
     await analyst.review(game, limits: SearchLimits(nodes: 20_000)) { progress in
-        if progress.searched == progress.total { print("reviewed \(progress.total) positions") }
+        if progress.judged == progress.total { print("reviewed \(progress.total) moves") }
     }
 }
 let review = await reviewGame(game)

@@ -17,12 +17,15 @@ public enum MoveClass: String, Sendable, CaseIterable, Comparable {
     case mistake
     case blunder
 
-    /// The least loss of expected points of each class below ``best``, worst class first. The
-    /// one place the thresholds are written; they were chosen from reviews of master games
-    /// and of the engine's levels (bench/review.md): ``inaccuracy`` starts at the loss that
-    /// master moves reach about once in 20, ``blunder`` at one they reach about once in 250.
+    /// The least loss of expected points of each class below ``best``, worst class first: the
+    /// one place the thresholds are written. They are human master play's quantiles, from the
+    /// review of 100 CCPD master games (9,810 moves, 100,000 nodes a position; bench/review.md):
+    /// four master moves in five lose less than 0.03 points (``excellent`` below that), 95 in
+    /// 100 less than 0.11 (``good`` below), 98 in 100 less than 0.19 (``inaccuracy`` below) and
+    /// 99 in 100 less than 0.26 (``mistake`` below); a ``blunder`` loses more than 99 master
+    /// moves in 100.
     public static let thresholds: [(moveClass: MoveClass, leastLoss: Double)] = [
-        (.blunder, 0.20), (.mistake, 0.10), (.inaccuracy, 0.05), (.good, 0.02), (.excellent, 0),
+        (.blunder, 0.26), (.mistake, 0.19), (.inaccuracy, 0.11), (.good, 0.03), (.excellent, 0),
     ]
 
     /// The class of a move that loses `loss` expected points; the engine's own choice is
@@ -90,7 +93,8 @@ public struct GameReview: Sendable {
     public var finalRedScore: Int?
 
     /// The loss of expected points at which a move's accuracy falls to 1/e (37%); a move
-    /// that gives away 0.05 points scores 82, 0.1 points 67, 0.2 points 45.
+    /// that gives away 0.05 points scores 82, 0.1 points 67, 0.2 points 45. Human masters
+    /// average about 93 (bench/review.md).
     public static let accuracyScale = 0.25
 
     /// The mean accuracy (0-100) of `side`'s judged moves, `nil` when it has none.
@@ -113,30 +117,34 @@ public struct GameReview: Sendable {
     }
 }
 
-/// How far a review has come: positions searched of all the game's positions.
+/// How far a review has come: moves judged of the game's moves.
 public struct ReviewProgress: Sendable, Equatable {
-    /// Positions searched so far.
-    public var searched: Int
-    /// The game's positions: its moves plus one (the position after the last move).
+    /// Moves judged so far.
+    public var judged: Int
+    /// The game's moves.
     public var total: Int
 }
 
 extension Engine {
-    /// The limits of each position's search in a review unless told otherwise: 100,000 nodes,
-    /// about a tenth of a second on a phone's core, the same judgement on every machine.
+    /// The limits of each search in a review unless told otherwise: 100,000 nodes, about a
+    /// tenth of a second on a phone's core, the same judgement on every machine.
     public static let defaultReviewLimits = SearchLimits(nodes: 100_000)
 
-    /// Reviews `game`: searches every position (the start, and after each move) at full
-    /// strength within `limits` and judges each move against the best one found. Blocks;
-    /// `progress` is called after each position. The table and statistics are cleared first
-    /// (as ``newGame()``), so that a review at node or depth limits is reproducible.
+    /// Reviews `game`: searches each position before a move at full strength within
+    /// `limits`, and when the move played is not the engine's choice, searches that move
+    /// alone from the same position with the same limits (so that both scores come from
+    /// one position and one table, not from two positions' searches); each move is judged
+    /// by what it gives away against the best. Blocks; `progress` is called after each move.
+    /// The table and statistics are cleared first (as ``newGame()``), so that a review at node
+    /// or depth limits is reproducible.
     public func review(_ game: Game, limits: SearchLimits = Engine.defaultReviewLimits,
                        progress: (ReviewProgress) -> Void = { _ in }) -> GameReview {
         newGame()
         var builder = ReviewBuilder(game)
-        while let prefix = builder.nextPosition {
-            builder.add(builder.terminalResult ?? search(limits, game: prefix, fullStrength: true))
-            progress(builder.progress)
+        while let request = builder.next {
+            let judged = builder.progress.judged
+            builder.add(search(limits, game: request.game, rootMoves: request.rootMoves, fullStrength: true))
+            if builder.progress.judged > judged { progress(builder.progress) }
         }
         return builder.review
     }
@@ -144,100 +152,110 @@ extension Engine {
     /// `review(_:limits:progress:)` for Swift concurrency: the searches run on the engine's
     /// thread, and cancelling the task ends the review within a node batch; the review then
     /// holds the moves judged so far (``GameReview/isComplete`` false). `progress` is called
-    /// in the calling task after each position.
+    /// in the calling task after each move.
     public func review(_ game: Game, limits: SearchLimits = Engine.defaultReviewLimits,
                        progress: @escaping @Sendable (ReviewProgress) -> Void = { _ in }) async -> GameReview {
         var builder = ReviewBuilder(game)
         var first = true
-        while let prefix = builder.nextPosition, !Task.isCancelled {
-            let result: SearchResult
-            if let terminal = builder.terminalResult {
-                result = terminal
-            } else {
-                result = await searchResult(limits, game: prefix, rootMoves: [], fullStrength: true, clearFirst: first)
-                first = false
-                // A search stopped by the cancellation is not a judgement.
-                if Task.isCancelled { break }
-            }
+        while let request = builder.next, !Task.isCancelled {
+            let judged = builder.progress.judged
+            let result = await searchResult(limits, game: request.game, rootMoves: request.rootMoves,
+                                            fullStrength: true, clearFirst: first)
+            first = false
+            // A search stopped by the cancellation is not a judgement.
+            if Task.isCancelled { break }
             builder.add(result)
-            progress(builder.progress)
+            if builder.progress.judged > judged { progress(builder.progress) }
         }
         return builder.review
     }
 }
 
-/// Turns the searches of a game's positions, in order, into a review.
+/// Turns a game's searches, in order, into a review: for each move, the search of the position
+/// before it, then (unless it is the engine's choice or ends the game) the search of the move
+/// alone from there.
 struct ReviewBuilder {
+    /// A search to make: the position (with the game before it) and the moves to search.
+    struct Request {
+        var game: Game
+        var rootMoves: [Move]
+    }
+
     private let game: Game
+    /// The game up to the position of the move being judged.
     private var prefix: Game
-    private var results: [SearchResult] = []
+    /// The search of that position, once made.
+    private var best: SearchResult?
+    private var judgements: [MoveJudgement] = []
 
     init(_ game: Game) {
         self.game = game
         prefix = Game(game.startPosition)
     }
 
-    /// The game up to the next position to search, `nil` when all are searched.
-    var nextPosition: Game? { results.count <= game.moves.count ? prefix : nil }
-
-    var progress: ReviewProgress { ReviewProgress(searched: results.count, total: game.moves.count + 1) }
-
-    /// The result that the rules give the game's final position when the game ended there by
-    /// repetition, the move limit or insufficient material (a draw: score 0, or a win by a
-    /// repetition rule): no search can judge it better. `nil` for every other position.
-    var terminalResult: SearchResult? {
-        guard results.count == game.moves.count, !game.moves.isEmpty else { return nil }
-        switch game.status() {
-        case .ongoing:
-            return nil
-        case .draw:
-            return SearchResult(bestMove: nil, ponderMove: nil, score: Score.draw, depth: 0, nodes: 0)
-        case .win(let color, _):
-            // Mate and stalemate are found by the search; a rule's win (perpetual check or
-            // chase) is scored as a mate against the loser.
-            let score = color == game.position.sideToMove ? Score.mate : -Score.mate
-            return SearchResult(bestMove: nil, ponderMove: nil, score: score, depth: 0, nodes: 0)
-        }
+    /// The next search to make, `nil` when every move is judged.
+    var next: Request? {
+        let ply = judgements.count
+        guard ply < game.moves.count else { return nil }
+        return Request(game: prefix, rootMoves: best == nil ? [] : [game.moves[ply]])
     }
 
-    /// Takes the search of ``nextPosition``.
+    var progress: ReviewProgress { ReviewProgress(judged: judgements.count, total: game.moves.count) }
+
+    /// Takes the search that ``next`` asked for.
     mutating func add(_ result: SearchResult) {
-        results.append(result)
-        if results.count <= game.moves.count {
-            // The game's moves were legal when it was built.
-            try? prefix.play(game.moves[results.count - 1])
+        let ply = judgements.count
+        guard ply < game.moves.count else { return }
+        if best == nil {
+            best = result
+            if result.bestMove == game.moves[ply] || ruleScoreAfter(ply) != nil { judge(playedScore: nil) }
+        } else {
+            judge(playedScore: result.score)
         }
     }
 
-    /// The review of the positions searched so far.
+    /// The score for the mover that the rules give the game's last move when the game ended
+    /// with it (mate, stalemate, a repetition rule, the move limit, insufficient material):
+    /// no search judges it better. `nil` for every other move.
+    private func ruleScoreAfter(_ ply: Int) -> Int? {
+        guard ply == game.moves.count - 1 else { return nil }
+        switch game.status() {
+        case .ongoing: return nil
+        case .draw: return Score.draw
+        case .win(let color, _): return color == prefix.position.sideToMove ? Score.mate : -Score.mate
+        }
+    }
+
+    private mutating func judge(playedScore: Int?) {
+        guard let before = best else { return }
+        let ply = judgements.count
+        let move = game.moves[ply]
+        let side = prefix.position.sideToMove
+        let isEngineChoice = before.bestMove == move
+        let scoreBefore = before.score
+        let scoreAfter = ruleScoreAfter(ply) ?? playedScore ?? scoreBefore
+        let expectedBefore = Self.expectedPoints(scoreBefore), expectedAfter = Self.expectedPoints(scoreAfter)
+        let loss = isEngineChoice ? 0 : max(0, expectedBefore - expectedAfter)
+        let line = before.lines.first { $0.move == before.bestMove }?.principalVariation
+            ?? before.bestMove.map { [$0] } ?? []
+        judgements.append(MoveJudgement(ply: ply, side: side, move: move, bestMove: before.bestMove, bestLine: line,
+                                        scoreBefore: scoreBefore, scoreAfter: scoreAfter,
+                                        expectedBefore: expectedBefore, expectedAfter: expectedAfter, loss: loss,
+                                        moveClass: MoveClass.classify(loss: loss, isEngineChoice: isEngineChoice),
+                                        depth: before.depth))
+        // The game's moves were legal when it was built.
+        try? prefix.play(move)
+        best = nil
+    }
+
+    /// The review of the moves judged so far.
     var review: GameReview {
-        var moves: [MoveJudgement] = []
-        var side = game.startPosition.sideToMove
-        for ply in 0..<max(0, results.count - 1) {
-            let before = results[ply], after = results[ply + 1]
-            let move = game.moves[ply]
-            let scoreBefore = before.score, scoreAfter = -after.score
-            let expectedBefore = expectedPoints(scoreBefore), expectedAfter = expectedPoints(scoreAfter)
-            let isEngineChoice = before.bestMove == move
-            let loss = isEngineChoice ? 0 : max(0, expectedBefore - expectedAfter)
-            let line = before.lines.first { $0.move == before.bestMove }?.principalVariation
-                ?? before.bestMove.map { [$0] } ?? []
-            moves.append(MoveJudgement(ply: ply, side: side, move: move, bestMove: before.bestMove, bestLine: line,
-                                       scoreBefore: scoreBefore, scoreAfter: scoreAfter,
-                                       expectedBefore: expectedBefore, expectedAfter: expectedAfter, loss: loss,
-                                       moveClass: MoveClass.classify(loss: loss, isEngineChoice: isEngineChoice),
-                                       depth: before.depth))
-            side = side.opponent
-        }
-        var finalRedScore: Int?
-        if let last = results.last {
-            let finalSide = moves.count % 2 == 0 ? game.startPosition.sideToMove : game.startPosition.sideToMove.opponent
-            finalRedScore = finalSide == .red ? last.score : -last.score
-        }
-        return GameReview(moves: moves, isComplete: results.count == game.moves.count + 1, finalRedScore: finalRedScore)
+        let finalRedScore = judgements.last.map { $0.side == .red ? $0.scoreAfter : -$0.scoreAfter }
+        return GameReview(moves: judgements, isComplete: judgements.count == game.moves.count,
+                          finalRedScore: finalRedScore)
     }
 
-    private func expectedPoints(_ score: Int) -> Double {
+    private static func expectedPoints(_ score: Int) -> Double {
         let chances = Chances(score: score)
         return (Double(chances.win) + Double(chances.draw) / 2) / 1000
     }

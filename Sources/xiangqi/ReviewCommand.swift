@@ -155,9 +155,9 @@ struct ReviewCommand: ParsableCommand {
 
     private func drawProgress(_ progress: ReviewProgress, game: Int, of games: Int) {
         let width = 30
-        let filled = progress.total > 0 ? progress.searched * width / progress.total : width
+        let filled = progress.total > 0 ? progress.judged * width / progress.total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        errorWrite("\r[\(bar)] \(progress.searched)/\(progress.total) positions, game \(game) of \(games)")
+        errorWrite("\r[\(bar)] \(progress.judged)/\(progress.total) moves, game \(game) of \(games)")
     }
 
     /// A score from Red's side as game records write it: `+0.35`, `-M3`.

@@ -21,13 +21,13 @@ import XiangqiSearch
         var progress: [ReviewProgress] = []
         let review = engine.review(game, limits: SearchLimits(depth: 8)) { progress.append($0) }
         #expect(review.isComplete && review.moves.count == 4)
-        #expect(progress.map(\.searched) == [1, 2, 3, 4, 5] && progress.allSatisfy { $0.total == 5 })
+        #expect(progress.map(\.judged) == [1, 2, 3, 4] && progress.allSatisfy { $0.total == 4 })
         #expect(review.moves.map(\.side) == [.red, .black, .red, .black])
         let blunder = review.moves[2]
         #expect(blunder.move == Move(iccs: "a4d4"))
         #expect(blunder.moveClass == .blunder && blunder.moveClass.annotation == "??")
         #expect(blunder.bestMove != nil && blunder.bestMove != blunder.move)
-        #expect(blunder.loss >= 0.2 && blunder.expectedBefore > 0.9)
+        #expect(blunder.loss >= 0.26 && blunder.expectedBefore > 0.9)
         #expect(blunder.scoreBefore > 500 && blunder.scoreAfter < blunder.scoreBefore - 500)
         #expect(blunder.bestLine.first == blunder.bestMove)
         // Taking the chariot is the only sensible reply.
@@ -48,11 +48,13 @@ import XiangqiSearch
     @Test func classesFollowTheLossThresholds() {
         #expect(MoveClass.classify(loss: 0.9, isEngineChoice: true) == .best)
         #expect(MoveClass.classify(loss: 0, isEngineChoice: false) == .excellent)
-        #expect(MoveClass.classify(loss: 0.0199, isEngineChoice: false) == .excellent)
-        #expect(MoveClass.classify(loss: 0.02, isEngineChoice: false) == .good)
-        #expect(MoveClass.classify(loss: 0.05, isEngineChoice: false) == .inaccuracy)
-        #expect(MoveClass.classify(loss: 0.1, isEngineChoice: false) == .mistake)
-        #expect(MoveClass.classify(loss: 0.2, isEngineChoice: false) == .blunder)
+        #expect(MoveClass.classify(loss: 0.0299, isEngineChoice: false) == .excellent)
+        #expect(MoveClass.classify(loss: 0.03, isEngineChoice: false) == .good)
+        #expect(MoveClass.classify(loss: 0.1099, isEngineChoice: false) == .good)
+        #expect(MoveClass.classify(loss: 0.11, isEngineChoice: false) == .inaccuracy)
+        #expect(MoveClass.classify(loss: 0.19, isEngineChoice: false) == .mistake)
+        #expect(MoveClass.classify(loss: 0.26, isEngineChoice: false) == .blunder)
+        #expect(MoveClass.classify(loss: 1, isEngineChoice: false) == .blunder)
         #expect(MoveClass.allCases.sorted() == MoveClass.allCases)
         #expect(MoveClass.allCases.compactMap(\.annotation) == ["?!", "?", "??"])
     }

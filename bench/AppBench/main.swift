@@ -172,7 +172,7 @@ func reviewTimes(file: String?) async {
         let seconds = milliseconds(since: start) / 1000
         let red = review.accuracy(of: .red) ?? 0, black = review.accuracy(of: .black) ?? 0
         print("game \(i + 1): \(game.moves.count) plies reviewed in \(Double(Int(seconds * 100)) / 100) s "
-              + "(\(Int(Double(game.moves.count + 1) / seconds)) positions/s); accuracy Red \(Int(red)), Black \(Int(black))")
+              + "(\(Int(Double(game.moves.count) / seconds)) moves/s); accuracy Red \(Int(red)), Black \(Int(black))")
     }
 }
 

@@ -38,8 +38,8 @@ for level in 0 5 10 15 20; do
     name=level-$level-vs-20
     [ -s "$out/$name.jsonl" ] && continue
     pgn=$snapshot/$name.pgn
-    "$binary" match --engine "$binary name=level-$level 'opt.Skill Level=$level' opt.OwnBook=false opt.Hash=16" \
-        --engine "$binary name=level-20 opt.OwnBook=false opt.Hash=16" --movetime 100 --games "$levelGames" \
+    "$binary" match --engine "$binary proto=uci name=level-$level 'opt.Skill Level=$level' opt.OwnBook=false opt.Hash=16" \
+        --engine "$binary proto=uci name=level-20 opt.OwnBook=false opt.Hash=16" --movetime 100 --games "$levelGames" \
         --openings bench/data/openings-2000.txt --concurrency 2 --pgn "$pgn" > "$out/$name-match.txt"
     half=$(( (levelGames + 1) / 2 ))
     "$binary" review "$pgn" --json --max-games "$half" > "$snapshot/$name-1.jsonl" &

@@ -2,7 +2,8 @@
 """The calibration table of `xiangqi review` (bench/review.md) from the JSON lines that
 bench/scripts/review-calibration.sh wrote: per group (masters; each level against level 20,
 counting the level's own moves only), games, moves, mean accuracy per game and side, the
-classes per 100 moves, and how often a move loses at least each amount of expected points
+classes per 100 moves (under the thresholds that Review.swift holds today, from each
+move's recorded loss), and how often a move loses at least each amount of expected points
 (the data the class thresholds were chosen from).
 
     bench/scripts/review-table.py DIR
@@ -14,7 +15,25 @@ import statistics
 import sys
 
 CLASSES = ['best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder']
-CUTS = [0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3]
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def thresholds():
+    """MoveClass.thresholds as Sources/XiangqiEngine/Review.swift writes them, worst first."""
+    text = open(os.path.join(HERE, '..', '..', 'Sources', 'XiangqiEngine', 'Review.swift')).read()
+    table = text[text.index('public static let thresholds'):]
+    table = table[table.index('= ['):]
+    table = table[:table.index(']')]
+    return [(name, float(value)) for name, value in re.findall(r'\(\.(\w+), ([0-9.]+)\)', table)]
+
+
+def classify(move, cuts):
+    """The class of a judged move under today's thresholds (the records keep the loss)."""
+    if move['class'] == 'best':
+        return 'best'
+    return next((name for name, least in cuts if move['loss'] >= least), 'excellent')
+CUTS = [0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4]
+QUANTILES = [0.5, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995]
 
 
 def groups(directory):
@@ -54,16 +73,19 @@ def main():
     directory = sys.argv[1]
     engine = open(os.path.join(directory, 'engine.txt')).read().split('\n')
     print(f'Reviewer: {engine[0]}, {engine[1] if len(engine) > 1 else ""}; 100,000 nodes a position')
+    print('Classes by the thresholds of Sources/XiangqiEngine/Review.swift: '
+          + ', '.join(f'{name} from {least}' for name, least in thresholds()))
     print()
     print('| games of | sides | moves | accuracy (mean per game, median) | inaccuracies / 100 moves | mistakes / 100 | blunders / 100 | mean loss |')
     print('|---|---|---|---|---|---|---|---|')
     table = groups(directory)
+    cuts = thresholds()
     for label, sides in table:
         moves = [m for _, ms in sides for m in ms]
         if not moves:
             continue
         n = len(moves)
-        count = {c: sum(1 for m in moves if m['class'] == c) for c in CLASSES}
+        count = {c: sum(1 for m in moves if classify(m, cuts) == c) for c in CLASSES}
         accuracies = [a for a, _ in sides]
         print(f'| {label} | {len(sides)} | {n} | {statistics.mean(accuracies):.1f}, {statistics.median(accuracies):.1f} '
               f'| {100 * count["inaccuracy"] / n:.1f} | {100 * count["mistake"] / n:.1f} | {100 * count["blunder"] / n:.1f} '
@@ -86,5 +108,22 @@ def main():
         print(f'| {label} | ' + ' | '.join(cells) + f' | {100 * best / n:.1f}% |')
 
 
+def quantiles(directory):
+    """The loss that each share of master moves stays below: where the thresholds come from."""
+    table = groups(directory)
+    print()
+    print('Loss of expected points that a share of the moves stays below (quantiles):')
+    print()
+    print('| games of | ' + ' | '.join(f'{100 * q:g}%' for q in QUANTILES) + ' |')
+    print('|---|' + '---|' * len(QUANTILES))
+    for label, sides in table:
+        losses = sorted(m['loss'] for _, ms in sides for m in ms)
+        if not losses:
+            continue
+        cells = [f'{losses[min(len(losses) - 1, int(q * len(losses)))]:.3f}' for q in QUANTILES]
+        print(f'| {label} | ' + ' | '.join(cells) + ' |')
+
+
 if __name__ == '__main__':
     main()
+    quantiles(sys.argv[1])
