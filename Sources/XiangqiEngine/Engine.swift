@@ -66,7 +66,7 @@ public final class Engine: @unchecked Sendable {
 
     /// A second engine for work beside this one's searches: a hint, an evaluation bar or a
     /// game review while this engine thinks on its own move. It shares what is read-only:
-    /// the network's weights (the same ``Network`` object, not a copy) and the attack
+    /// the network's weights (the same `Network` object, not a copy) and the attack
     /// tables; it owns a table of `hashMegabytes` MB and one thread's move-ordering
     /// statistics. It starts with this engine's evaluator and search options (MultiPV
     /// included) at full strength and one thread; later changes to either engine do not

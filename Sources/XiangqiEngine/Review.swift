@@ -80,6 +80,12 @@ public struct MoveJudgement: Sendable {
 
     /// The move's accuracy, 0-100: `100 * exp(-loss / GameReview.accuracyScale)`.
     public var accuracy: Double { 100 * exp(-loss / GameReview.accuracyScale) }
+
+    /// Whether the move counts for ``GameReview/accuracy(of:)``: the game was open before or
+    /// after it (the mover's expected points between 0.1 and 0.9 on at least one side of it).
+    public var countsForAccuracy: Bool {
+        !((expectedBefore < 0.1 && expectedAfter < 0.1) || (expectedBefore > 0.9 && expectedAfter > 0.9))
+    }
 }
 
 /// A game's review (`Engine.review(_:limits:progress:)`): each move judged against the
@@ -97,11 +103,17 @@ public struct GameReview: Sendable {
     /// average about 93 (bench/review.md).
     public static let accuracyScale = 0.25
 
-    /// The mean accuracy (0-100) of `side`'s judged moves, `nil` when it has none.
+    /// The mean accuracy (0-100) of `side`'s judged moves that counted, `nil` when it has
+    /// none. A move counts unless the game was decided both before and after it (the mover's
+    /// expected points below 0.1 both times, or above 0.9 both times): in a lost or won
+    /// position every move keeps the expected score near 0 or 1, and such moves would make a
+    /// side that lost early look accurate (bench/review.md). When no move counts, all do.
     public func accuracy(of side: Color) -> Double? {
         let own = moves.filter { $0.side == side }
         guard !own.isEmpty else { return nil }
-        return own.reduce(0) { $0 + $1.accuracy } / Double(own.count)
+        let counted = own.filter(\.countsForAccuracy)
+        let used = counted.isEmpty ? own : counted
+        return used.reduce(0) { $0 + $1.accuracy } / Double(used.count)
     }
 
     /// How many of `side`'s judged moves fall in `moveClass`.

@@ -46,7 +46,7 @@ def groups(directory):
             for side in ('red', 'black'):
                 moves = [m for m in game['moves'] if m['side'] == side]
                 if moves:
-                    sides.append((game[side]['accuracy'], moves))
+                    sides.append((side_accuracy(moves), moves))
         out.append(('masters (CCPD)', sides))
     for level in (0, 5, 10, 15, 20):
         path = os.path.join(directory, f'level-{level}-vs-20.jsonl')
@@ -59,9 +59,23 @@ def groups(directory):
                     continue
                 moves = [m for m in game['moves'] if m['side'] == side]
                 if moves:
-                    sides.append((game[side]['accuracy'], moves))
+                    sides.append((side_accuracy(moves), moves))
         out.append((f'level {level} (against level 20)', sides))
     return out
+
+
+def counts(move):
+    """MoveJudgement.countsForAccuracy: the game was open before or after the move (the mover's
+    expected points between 0.1 and 0.9 on at least one side of it)."""
+    return not ((move['expected_before'] < 0.1 and move['expected_after'] < 0.1)
+                or (move['expected_before'] > 0.9 and move['expected_after'] > 0.9))
+
+
+def side_accuracy(moves):
+    """GameReview.accuracy(of:): the mean over the moves that count, all moves if none does."""
+    counted = [m for m in moves if counts(m)]
+    used = counted or moves
+    return sum(m['accuracy'] for m in used) / len(used)
 
 
 def read(path):
@@ -76,8 +90,10 @@ def main():
     print('Classes by the thresholds of Sources/XiangqiEngine/Review.swift: '
           + ', '.join(f'{name} from {least}' for name, least in thresholds()))
     print()
-    print('| games of | sides | moves | accuracy (mean per game, median) | inaccuracies / 100 moves | mistakes / 100 | blunders / 100 | mean loss |')
-    print('|---|---|---|---|---|---|---|---|')
+    print('| games of | sides | moves | moves while open | accuracy (mean per game and side, median) '
+          '| inaccuracies / mistakes / blunders per 100 moves while open | the same per 100 of all moves '
+          '| blunders per game and side | engine\'s move | mean loss |')
+    print('|---|---|---|---|---|---|---|---|---|---|')
     table = groups(directory)
     cuts = thresholds()
     for label, sides in table:
@@ -86,17 +102,23 @@ def main():
             continue
         n = len(moves)
         count = {c: sum(1 for m in moves if classify(m, cuts) == c) for c in CLASSES}
+        open_moves = [m for m in moves if counts(m)]
+        u = max(1, len(open_moves))
+        open_count = {c: sum(1 for m in open_moves if classify(m, cuts) == c) for c in CLASSES}
         accuracies = [a for a, _ in sides]
-        print(f'| {label} | {len(sides)} | {n} | {statistics.mean(accuracies):.1f}, {statistics.median(accuracies):.1f} '
-              f'| {100 * count["inaccuracy"] / n:.1f} | {100 * count["mistake"] / n:.1f} | {100 * count["blunder"] / n:.1f} '
+        print(f'| {label} | {len(sides)} | {n} | {len(open_moves)} ({100 * len(open_moves) / n:.0f}%) '
+              f'| {statistics.mean(accuracies):.1f}, {statistics.median(accuracies):.1f} '
+              f'| {100 * open_count["inaccuracy"] / u:.1f} / {100 * open_count["mistake"] / u:.1f} / {100 * open_count["blunder"] / u:.1f} '
+              f'| {100 * count["inaccuracy"] / n:.1f} / {100 * count["mistake"] / n:.1f} / {100 * count["blunder"] / n:.1f} '
+              f'| {count["blunder"] / len(sides):.2f} | {100 * count["best"] / n:.1f}% '
               f'| {statistics.mean(m["loss"] for m in moves):.4f} |')
     print()
-    print('Share of moves that lose at least each amount of expected points (one in N):')
+    print('Share of the moves played while the game was open that lose at least each amount of expected points (one in N):')
     print()
-    print('| games of | ' + ' | '.join(f'≥ {c}' for c in CUTS) + ' | engine\'s move |')
-    print('|---|' + '---|' * (len(CUTS) + 1))
+    print('| games of | ' + ' | '.join(f'≥ {c}' for c in CUTS) + ' |')
+    print('|---|' + '---|' * len(CUTS))
     for label, sides in table:
-        moves = [m for _, ms in sides for m in ms]
+        moves = [m for _, ms in sides for m in ms if counts(m)]
         if not moves:
             continue
         n = len(moves)
@@ -104,20 +126,20 @@ def main():
         for cut in CUTS:
             k = sum(1 for m in moves if m['loss'] >= cut)
             cells.append(f'{100 * k / n:.1f}% (1 in {n / k:.0f})' if k else '0')
-        best = sum(1 for m in moves if m['class'] == 'best')
-        print(f'| {label} | ' + ' | '.join(cells) + f' | {100 * best / n:.1f}% |')
+        print(f'| {label} | ' + ' | '.join(cells) + ' |')
 
 
 def quantiles(directory):
     """The loss that each share of master moves stays below: where the thresholds come from."""
     table = groups(directory)
     print()
-    print('Loss of expected points that a share of the moves stays below (quantiles):')
+    print('Loss of expected points that a share of the moves played while the game was open stays below')
+    print('(quantiles; the thresholds are the masters\' 80%, 95%, 98% and 99%):')
     print()
     print('| games of | ' + ' | '.join(f'{100 * q:g}%' for q in QUANTILES) + ' |')
     print('|---|' + '---|' * len(QUANTILES))
     for label, sides in table:
-        losses = sorted(m['loss'] for _, ms in sides for m in ms)
+        losses = sorted(m['loss'] for _, ms in sides for m in ms if counts(m))
         if not losses:
             continue
         cells = [f'{losses[min(len(losses) - 1, int(q * len(losses)))]:.3f}' for q in QUANTILES]
