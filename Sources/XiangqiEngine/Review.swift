@@ -19,13 +19,13 @@ public enum MoveClass: String, Sendable, CaseIterable, Comparable {
 
     /// The least loss of expected points of each class below ``best``, worst class first: the
     /// one place the thresholds are written. They are human master play's quantiles, from the
-    /// review of 100 CCPD master games (9,810 moves, 100,000 nodes a position; bench/review.md):
-    /// four master moves in five lose less than 0.03 points (``excellent`` below that), 95 in
-    /// 100 less than 0.11 (``good`` below), 98 in 100 less than 0.19 (``inaccuracy`` below) and
-    /// 99 in 100 less than 0.26 (``mistake`` below); a ``blunder`` loses more than 99 master
-    /// moves in 100.
+    /// review of 100 CCPD master games at the default limits (the 7,399 moves played while
+    /// the game was open; bench/review.md), rounded down to the hundredth: four master moves
+    /// in five lose less than 0.04 points (``excellent`` below that), 95 in 100 less than 0.13
+    /// (``good`` below), 98 in 100 less than 0.20 (``inaccuracy`` below) and 99 in 100 less
+    /// than 0.30 (``mistake`` below); a ``blunder`` loses more than 99 master moves in 100.
     public static let thresholds: [(moveClass: MoveClass, leastLoss: Double)] = [
-        (.blunder, 0.26), (.mistake, 0.19), (.inaccuracy, 0.11), (.good, 0.03), (.excellent, 0),
+        (.blunder, 0.30), (.mistake, 0.20), (.inaccuracy, 0.13), (.good, 0.04), (.excellent, 0),
     ]
 
     /// The class of a move that loses `loss` expected points; the engine's own choice is

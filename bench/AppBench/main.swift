@@ -61,19 +61,23 @@ func memory(companionHash: Int) async {
     _ = await engine.decide(MoveRequest(game: Game(middlegame), limits: SearchLimits(nodes: 1_000_000)))
     _ = await bar
     report("both searched at once")
-    _ = await companion.review(selfPlayGame(plies: 20), limits: Engine.defaultReviewLimits)
-    report("companion reviewed a 20-ply game")
+    let game = selfPlayGame(plies: 20, engine: companion)
+    _ = await companion.review(game, limits: Engine.defaultReviewLimits)
+    report("companion played and reviewed a 20-ply game")
+    _ = await companion.review(game, limits: Engine.defaultReviewLimits)
+    report("companion reviewed it again")
     let independent = Engine(hashMegabytes: companionHash)
     independent.setNetwork(NetworkFile.builtIn)
     _ = independent.search(SearchLimits(nodes: 2_000_000), game: Game(middlegame))
     report("an independent engine (\(companionHash) MB) searched 2M nodes")
 }
 
-/// A game of the engine against itself at 20,000 nodes a move from the middlegame position
-/// (the same every run).
-func selfPlayGame(plies: Int) -> Game {
-    let engine = Engine(hashMegabytes: 16)
-    engine.setNetwork(NetworkFile.builtIn)
+/// A game of `engine` (default: a new one with a 16 MB table) against itself at 20,000 nodes a
+/// move from the middlegame position (the same every run).
+func selfPlayGame(plies: Int, engine given: Engine? = nil) -> Game {
+    let engine = given ?? Engine(hashMegabytes: 16)
+    if given == nil { engine.setNetwork(NetworkFile.builtIn) }
+    engine.newGame()
     var game = Game(middlegame)
     while game.moves.count < plies, game.status() == .ongoing,
           let move = engine.search(SearchLimits(nodes: 20_000), game: game).bestMove {
