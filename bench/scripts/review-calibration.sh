@@ -7,9 +7,9 @@
 # 2. LEVEL_GAMES games of each of levels 0, 5, 10, 15 and 20 against level 20 (`xiangqi match`,
 #    100 ms a move, the openings of bench/data/openings-2000.txt with both colours, book off,
 #    two games at a time), then each match's PGN reviewed.
-# Every review is at the default limits (100,000 nodes a position, one thread). Writes
-# bench/records/review/*.jsonl (one JSON object per game, as `review --json` prints) and the
-# match records; resumable: a file already there is kept. The table:
+# Every review is at the default limits (100,000 nodes a search, one thread). Writes
+# bench/records/review/*.jsonl.gz (one JSON object per game, as `review --json` prints, gzipped)
+# and the match records; resumable: a file already there is kept. The table:
 #   bench/scripts/review-table.py bench/records/review
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,19 +24,19 @@ mkdir -p "$out"
 "$binary" --version | head -1 > "$out/engine.txt"
 "$binary" bench | awk '/Nodes searched/ {print "bench " $3}' >> "$out/engine.txt"
 
-if [ ! -s "$out/masters.jsonl" ]; then
+if [ ! -s "$out/masters.jsonl.gz" ]; then
     games=$snapshot/masters.txt
     gzip -dc books/source/ccpd_master_games.txt.gz | sed -n "1,${masters}p" > "$games"
     half=$(( (masters + 1) / 2 ))
     "$binary" review "$games" --json --max-games "$half" > "$snapshot/masters-1.jsonl" &
     "$binary" review "$games" --json --start-game $((half + 1)) > "$snapshot/masters-2.jsonl" &
     wait
-    cat "$snapshot/masters-1.jsonl" "$snapshot/masters-2.jsonl" > "$out/masters.jsonl"
+    cat "$snapshot/masters-1.jsonl" "$snapshot/masters-2.jsonl" | gzip -9 -n > "$out/masters.jsonl.gz"
 fi
 
 for level in 0 5 10 15 20; do
     name=level-$level-vs-20
-    [ -s "$out/$name.jsonl" ] && continue
+    [ -s "$out/$name.jsonl.gz" ] && continue
     pgn=$snapshot/$name.pgn
     "$binary" match --engine "$binary proto=uci name=level-$level 'opt.Skill Level=$level' opt.OwnBook=false opt.Hash=16" \
         --engine "$binary proto=uci name=level-20 opt.OwnBook=false opt.Hash=16" --movetime 100 --games "$levelGames" \
@@ -45,7 +45,7 @@ for level in 0 5 10 15 20; do
     "$binary" review "$pgn" --json --max-games "$half" > "$snapshot/$name-1.jsonl" &
     "$binary" review "$pgn" --json --start-game $((half + 1)) > "$snapshot/$name-2.jsonl" &
     wait
-    cat "$snapshot/$name-1.jsonl" "$snapshot/$name-2.jsonl" > "$out/$name.jsonl"
+    cat "$snapshot/$name-1.jsonl" "$snapshot/$name-2.jsonl" | gzip -9 -n > "$out/$name.jsonl.gz"
     gzip -9 -n -c "$pgn" > "$out/$name.pgn.gz"
 done
 bench/scripts/review-table.py "$out"

@@ -10,6 +10,7 @@ of WinDrawLoss.swift). Prints each move and how many stay at or above THRESHOLD.
 
     bench/scripts/review-recheck.py BINARY THRESHOLD NODES FILE.jsonl [FILE.jsonl ...]
 """
+import gzip
 import json
 import math
 import re
@@ -60,7 +61,7 @@ def main():
 
     kept = total = 0
     for path in sys.argv[4:]:
-        for line in open(path):
+        for line in (gzip.open(path, 'rt') if path.endswith('.gz') else open(path)):
             game = json.loads(line)
             if 'FEN' in game['tags']:
                 continue

@@ -8,6 +8,7 @@ move's recorded loss), and how often a move loses at least each amount of expect
 
     bench/scripts/review-table.py DIR
 """
+import gzip
 import json
 import os
 import re
@@ -40,7 +41,7 @@ def groups(directory):
     """(label, [(accuracy of a side in a game, [its moves])]) in table order."""
     out = []
     masters = os.path.join(directory, 'masters.jsonl')
-    if os.path.exists(masters):
+    if os.path.exists(masters) or os.path.exists(masters + '.gz'):
         sides = []
         for game in read(masters):
             for side in ('red', 'black'):
@@ -50,7 +51,7 @@ def groups(directory):
         out.append(('masters (CCPD)', sides))
     for level in (0, 5, 10, 15, 20):
         path = os.path.join(directory, f'level-{level}-vs-20.jsonl')
-        if not os.path.exists(path):
+        if not os.path.exists(path) and not os.path.exists(path + '.gz'):
             continue
         sides = []
         for game in read(path):
@@ -79,7 +80,10 @@ def side_accuracy(moves):
 
 
 def read(path):
-    with open(path) as f:
+    """The JSON lines of PATH, or of PATH.gz when the records were packed."""
+    if not os.path.exists(path) and os.path.exists(path + '.gz'):
+        path += '.gz'
+    with (gzip.open(path, 'rt') if path.endswith('.gz') else open(path)) as f:
         return [json.loads(line) for line in f if line.startswith('{')]
 
 
