@@ -29,7 +29,7 @@ public enum MoveClass: String, Sendable, CaseIterable, Comparable {
     ]
 
     /// The class of a move that loses `loss` expected points; the engine's own choice is
-    /// ``best`` whatever the loss its later search finds.
+    /// ``best``.
     public static func classify(loss: Double, isEngineChoice: Bool) -> MoveClass {
         if isEngineChoice { return .best }
         return thresholds.first { loss >= $0.leastLoss }?.moveClass ?? .excellent
@@ -75,7 +75,7 @@ public struct MoveJudgement: Sendable {
     public var loss: Double
     /// The class of the move.
     public var moveClass: MoveClass
-    /// The depth of the search before the move.
+    /// The depth of the search of the position before the move.
     public var depth: Int
 
     /// The move's accuracy, 0-100: `100 * exp(-loss / GameReview.accuracyScale)`.
@@ -100,7 +100,7 @@ public struct GameReview: Sendable {
 
     /// The loss of expected points at which a move's accuracy falls to 1/e (37%); a move
     /// that gives away 0.05 points scores 82, 0.1 points 67, 0.2 points 45. Human masters
-    /// average about 93 (bench/review.md).
+    /// average about 92 (bench/review.md).
     public static let accuracyScale = 0.25
 
     /// The mean accuracy (0-100) of `side`'s judged moves that counted, `nil` when it has

@@ -16,11 +16,13 @@ struct ReviewCommand: ParsableCommand {
         abstract: "Review games: each move judged against the engine's best, blunders marked, an accuracy per side.",
         discussion: """
             Reads PGN (tags, an optional [FEN], moves in ICCS, WXF or Chinese notation) or one game per line \
-            (RESULT<TAB>moves), as `book build` does. Every position is searched at full strength (default \
-            100000 nodes each, the same judgement on every machine); a move's loss is the expected score \
+            (RESULT<TAB>moves), as `book build` does. The position before each move is searched at full \
+            strength, and the move played alone from it when it is not the engine's choice (default 100000 \
+            nodes a search, the same judgement on every machine); a move's loss is the expected score \
             (0-1 points, from the win/draw/loss model) it gives away against the best move, and its class \
             best, excellent, good, inaccuracy (?!), mistake (?) or blunder (??) follows from the loss \
-            (thresholds in bench/review.md). Output: a table per game; --json one JSON object per game and \
+            (thresholds in bench/review.md); a side's accuracy (0-100) averages its moves played while the game \
+            was open. Output: a table per game (scores from Red's side); --json one JSON object per game and \
             line; -o writes the games as PGN with the marks and score comments. A game that cannot be read \
             is reported (game, line and move) and skipped; the exit status is then 1.
 
@@ -31,13 +33,13 @@ struct ReviewCommand: ParsableCommand {
     @Argument(help: "The game file (- for standard input).")
     var file: String
 
-    @Option(help: "Nodes per position (default 100000 when no other limit is given).")
+    @Option(help: "Nodes per search (default 100000 when no other limit is given).")
     var nodes: UInt64?
 
-    @Option(help: "Milliseconds per position instead of a node count.")
+    @Option(help: "Milliseconds per search instead of a node count.")
     var movetime: Int?
 
-    @Option(help: "Depth per position instead of a node count.")
+    @Option(help: "Depth per search instead of a node count.")
     var depth: Int?
 
     @Option(help: "Review only game N of the file (1-based).")
@@ -172,14 +174,14 @@ struct ReviewCommand: ParsableCommand {
     func table(_ recorded: RecordedGame, _ review: GameReview) -> String {
         let result = recorded.result?.rawValue ?? "*"
         var lines = ["Game \(recorded.number) (line \(recorded.line)): \(players(recorded)), \(result), "
-                     + "\(recorded.game.moves.count) plies; \(limitsText) per position"]
-        lines.append(" ply  side   move   class       best   score  loss")
+                     + "\(recorded.game.moves.count) plies; \(limitsText) per search"]
+        lines.append(" ply  side   move   class       best   Red's score after  loss")
         for judgement in review.moves {
             let side = judgement.side == .red ? "Red  " : "Black"
             let best = judgement.bestMove?.iccs ?? "-"
             lines.append(pad("\(judgement.ply + 1)", 4) + "  " + side + "  " + judgement.move.iccs + "   "
                          + judgement.moveClass.rawValue.padding(10) + "  " + best + "  "
-                         + pad(redText(judgement.scoreAfter, side: judgement.side), 6) + "  "
+                         + pad(redText(judgement.scoreAfter, side: judgement.side), 17) + "  "
                          + fixed(judgement.loss, 3))
         }
         for side in [Color.red, .black] {
@@ -228,7 +230,7 @@ struct ReviewCommand: ParsableCommand {
         var tags = recorded.tags
         if !tags.contains(where: { $0.name == "Result" }) { tags.append(("Result", recorded.result?.rawValue ?? "*")) }
         tags.removeAll { $0.name == "Annotator" }
-        tags.append(("Annotator", "\(EngineVersion.name(build: Xiangqi.build)) review, \(limitsText) per position"))
+        tags.append(("Annotator", "\(EngineVersion.name(build: Xiangqi.build)) review, \(limitsText) per search"))
         for tag in tags {
             var value = ""
             for c in tag.value {
