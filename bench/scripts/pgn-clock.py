@@ -6,9 +6,11 @@ time of each move in the move comments ("{+0.64/9 91ms}", whole milliseconds as 
 runner measured them: from `go` sent to `bestmove` read); book moves cost nothing. A clock
 is read just before the increment of the move is added, so a negative value is a move that
 ended past the flag. Prints, per engine, the lowest clock over all games, the median of the
-games' lowest clocks and how many games went below 50 ms.
+games' lowest clocks and how many games went below 50 ms, and its think times (mean, median, 95th percentile and longest of the
+searched moves). --rounds A-B keeps the games whose Round tag is in A..B (a part of a match
+played on another machine or at another concurrency).
 
-    bench/scripts/pgn-clock.py FILE.pgn[.gz] [FILE.pgn[.gz] ...]
+    bench/scripts/pgn-clock.py [--rounds A-B] FILE.pgn[.gz] [FILE.pgn[.gz] ...]
 """
 import re
 import statistics
@@ -33,6 +35,18 @@ def games(path):
         yield tags, moves
 
 
+def think_times(tags, comments):
+    """Each engine's think times (ms) of its searched moves."""
+    side = 0 if " w " in tags.get("FEN", " w ") else 1
+    times = {tags["Red"]: [], tags["Black"]: []}
+    for comment in comments:
+        spent = re.search(r"(\d+)ms", comment)
+        if spent:
+            times[tags["Red"] if side == 0 else tags["Black"]].append(int(spent.group(1)))
+        side ^= 1
+    return times
+
+
 def lowest_clocks(tags, comments):
     m = re.match(r"tc ([\d.]+)\+([\d.]+)", tags.get("TimeControl", ""))
     if not m:
@@ -51,22 +65,35 @@ def lowest_clocks(tags, comments):
 
 
 def main():
-    if len(sys.argv) < 2:
+    arguments = sys.argv[1:]
+    rounds = None
+    if arguments[:1] == ["--rounds"] and len(arguments) >= 2:
+        first, _, last = arguments[1].partition("-")
+        rounds = (int(first), int(last or first))
+        arguments = arguments[2:]
+    if not arguments:
         sys.exit(__doc__)
-    for path in sys.argv[1:]:
-        per_engine = {}
+    for path in arguments:
+        per_engine, thinking = {}, {}
         for tags, comments in games(path):
+            if rounds and not rounds[0] <= int(tags.get("Round", "0")) <= rounds[1]:
+                continue
             lows = lowest_clocks(tags, comments)
             if lows is None:
                 sys.exit(f"{path}: a game without a 'tc BASE+INC' TimeControl tag")
             for name, low in lows.items():
                 per_engine.setdefault(name, []).append(low)
-        print(path)
+            for name, times in think_times(tags, comments).items():
+                thinking.setdefault(name, []).extend(times)
+        print(path + (f" (rounds {rounds[0]}-{rounds[1]})" if rounds else ""))
         for name, lows in sorted(per_engine.items()):
             below = sum(1 for low in lows if low < 50)
+            times = sorted(thinking[name])
             print(f"  {name}: {len(lows)} games, lowest clock {min(lows):.0f} ms, "
                   f"median of the games' lowest {statistics.median(lows):.0f} ms, "
-                  f"{below} games below 50 ms")
+                  f"{below} games below 50 ms; think time mean {statistics.mean(times):.1f} ms, "
+                  f"median {statistics.median(times):.0f}, p95 {times[int(0.95 * len(times))]}, "
+                  f"longest {times[-1]} over {len(times)} moves")
 
 
 if __name__ == "__main__":
