@@ -12,9 +12,9 @@
 # OPENINGS (default bench/data/openings-2000.txt, 2,200 openings: up to 4,400 games without a
 # repeat) is the file of paired openings; the record's command names it, so that a resume plays
 # the same ones (records that name none played bench/data/openings.txt, 100 openings).
-# CONCURRENCY (default 1) plays that many games at once: only on a machine with at least twice
-# as many cores as the searching threads of that many games (the lent 16-core machine); the
-# record's header says how many.
+# CONCURRENCY (default 1) plays that many games at once: as many as the machine has cores when
+# each engine has one thread (only the side to move thinks: 2 on this 2-core VM, shown safe in
+# bench/match-runner.md), fewer with more threads; the record's header says how many.
 # Environment: XIANGQI_BIN=PATH uses that release build of the working tree for "." and as the
 # match runner instead of building (a machine without Swift); XIANGQI_COMMIT names its commit
 # where there is no git; FAIRY_STOCKFISH=PATH (default /usr/games/fairy-stockfish).
