@@ -220,6 +220,15 @@ struct OptionSpec: Sendable {
         }
     }
 
+    /// A tunable search parameter (not announced): an integer in its range, clamped with a
+    /// message outside it (``SearchParameters/table``; `xiangqi spsa` sets these).
+    static func searchParameter(_ tunable: SearchParameters.Tunable) -> OptionSpec {
+        OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: [tunable.name]) { _, targets, v, m in
+            let current = targets.engine.searchOptions.parameters[keyPath: tunable.keyPath]
+            targets.engine.searchOptions.parameters[keyPath: tunable.keyPath] = v.spin(current, tunable.range, &m)
+        }
+    }
+
     /// Every option, in the order of the handshakes.
     static let table: [OptionSpec] = [
         OptionSpec(uci: "Hash", ucci: "hashsize", kind: .spin(1...ProtocolOptions.maxHash, Engine.defaultHashMegabytes)) {
@@ -352,6 +361,7 @@ struct OptionSpec: Sendable {
         searchRule("lowplyhistory", \.lowPlyHistory),
         searchRule("hindsightdepth", \.hindsightDepth),
         searchRule("nullverification", \.nullMoveVerification),
+    ] + SearchParameters.table.map(searchParameter) + [
         // Old UCCI names, accepted and ignored as the specification advises.
         OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: ["loadbook", "repetition", "drawmoves", "selectivity"]) {
             _, _, _, _ in

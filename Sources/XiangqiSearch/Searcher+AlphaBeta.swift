@@ -87,7 +87,9 @@ extension Searcher {
     /// The history bonus of a quiet move that cut off a node of `depth` (its malus for the
     /// quiet moves tried before it).
     @inline(__always)
-    static func historyBonus(_ depth: Int) -> Int { min(depth * depth * 16, 4000) }
+    func historyBonus(_ depth: Int) -> Int {
+        min(depth * depth * options.parameters.historyBonusFactor, 4000)
+    }
 
     /// Moves a history value toward ±16384 by `bonus` (gravity: the closer to the bound, the
     /// smaller the step), so that no value leaves that range.
@@ -155,7 +157,7 @@ extension Searcher {
                let s = entry.cutoff(ply: ply, alpha: alpha, beta: beta) {
                 if options.tableMoveHistory && s >= beta && ttMove != .none && position.piece(at: ttMove.to).isNone {
                     let slot = position.piece(at: ttMove.from).index &* 90 &+ ttMove.to.index
-                    updateQuietHistory(slot, continuationRows(ply), Self.historyBonus(depth), ply: ply)
+                    updateQuietHistory(slot, continuationRows(ply), historyBonus(depth), ply: ply)
                 }
                 return s
             }
@@ -201,7 +203,9 @@ extension Searcher {
                 if score < alpha { return score }
             }
             // Step 5. Reverse futility: far above beta at low depth.
-            if options.reverseFutility && depth <= 6 && eval - 90 * depth + (improving ? 40 : 0) >= beta
+            let parameters = options.parameters
+            if options.reverseFutility && depth <= parameters.reverseFutilityDepth
+                && eval - parameters.reverseFutilityMargin * depth + (improving ? parameters.reverseFutilityImproving : 0) >= beta
                 && abs(beta) < Score.mateBound {
                 return eval
             }
@@ -211,7 +215,7 @@ extension Searcher {
                 + position.pieces(of: us, .cannon).count
             if options.nullMove && depth >= 3 && eval >= beta && attackers >= 2 && ply > 0
                 && playedMoves[ply &- 1] != .null && ply >= nullMoveMinimumPly {
-                let r = 3 + depth / 4 + min(3, (eval - beta) / 200)
+                let r = 3 + depth / 4 + min(3, (eval - beta) / parameters.nullMoveEvalDivisor)
                 playedMoves[ply] = .null
                 movedPieces[ply] = .none
                 let undo = position.makeNull()
@@ -265,7 +269,9 @@ extension Searcher {
         let singularCandidate = options.singularExtensions && options.pruning && !isRoot && excluded == .none
             && depth >= 7 && ttMove != .none && entry.map { $0.depth >= depth - 3 && $0.bound != .upper } == true
             && abs(ttScore) < Score.ruleWin - Score.maxPly
-        let lateQuietLimit = improving ? 4 + 2 * depth * depth : (4 + 2 * depth * depth) * 2 / 3
+        let parameters = options.parameters
+        let lateQuietLimit = improving ? parameters.lateQuietBase + 2 * depth * depth
+            : (parameters.lateQuietBase + 2 * depth * depth) * 2 / 3
 
         var best = -Score.infinite
         var bestMove = Move.none
@@ -299,9 +305,9 @@ extension Searcher {
                     // lose more, one that rarely did less (up to 100 centipawns a ply).
                     let historyMargin = min(max(captureStat / 32, -100 * depth), 100 * depth)
                     exchangeLoss = list.pickedScore < Self.goodCaptureBase
-                        && !position.exchangeAtLeast(move, -120 * depth - historyMargin)
+                        && !position.exchangeAtLeast(move, -parameters.exchangeCaptureMargin * depth - historyMargin)
                 } else {
-                    exchangeLoss = !position.exchangeAtLeast(move, -25 * depth * depth)
+                    exchangeLoss = !position.exchangeAtLeast(move, -parameters.exchangeQuietMargin * depth * depth)
                 }
             }
 
@@ -310,7 +316,7 @@ extension Searcher {
             // cut (multi-cut); when the table move alone is expected to beat beta, it is reduced.
             var extensionPlies = 0
             if singularCandidate && move == ttMove {
-                let singularBeta = ttScore - 2 * depth
+                let singularBeta = ttScore - parameters.singularMargin * depth / 8
                 excludedMoves[ply] = move
                 let s = search(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, pvNode: false, cutNode: cutNode)
                 excludedMoves[ply] = .none
@@ -344,7 +350,8 @@ extension Searcher {
                         continue
                     }
                     let historyMargin = options.historyFutility ? quietHistory(slot, rows) / 128 : 0
-                    if options.futility && !pvNode && depth <= 3 && eval + 120 + 110 * depth + historyMargin <= alpha {
+                    if options.futility && !pvNode && depth <= 3
+                        && eval + parameters.futilityBase + parameters.futilityPerDepth * depth + historyMargin <= alpha {
                         position.unmake(move, undo)
                         continue
                     }
@@ -383,7 +390,7 @@ extension Searcher {
                     if isKiller { r -= 1 }
                     if !improving { r += 1 }
                     if cutNode { r += 1 }
-                    r -= statScore / 12_000
+                    r -= statScore / parameters.reductionHistoryDivisor
                     r = max(0, min(r, newDepth - 1))
                 } else if options.captureHistoryPruning && depth >= 3 && isCapture && !givesCheck && !inCheck
                     && move != ttMove && list.pickedScore < Self.goodCaptureBase && options.pruning
@@ -457,7 +464,7 @@ extension Searcher {
                                 killers[ply &* 2 &+ 1] = killers[ply &* 2]
                                 killers[ply &* 2] = move
                             }
-                            let bonus = Self.historyBonus(depth)
+                            let bonus = historyBonus(depth)
                             updateQuietHistory(slot, rows, bonus, ply: ply)
                             for i in 0..<quietCount {
                                 let q = quietsTried.load(fromByteOffset: i &* 2, as: Move.self)
@@ -599,7 +606,7 @@ extension Searcher {
             if !inCheck {
                 let victim = position.piece(at: move.to)
                 // Delta pruning and losing captures.
-                if standPat + ExchangeValue.of(victim.kind) + 200 <= alpha { continue }
+                if standPat + ExchangeValue.of(victim.kind) + options.parameters.quiescenceDeltaMargin <= alpha { continue }
                 if list.pickedScore < Self.goodCaptureBase { continue }
             }
             let undo = make(move, at: ply)

@@ -117,17 +117,6 @@ public final class SearchHeap: @unchecked Sendable {
     }
 }
 
-/// Late-move reductions by depth and move number.
-let reductions: [Int] = {
-    var table = [Int](repeating: 0, count: 64 * 64)
-    for d in 1..<64 {
-        for m in 1..<64 {
-            table[d * 64 + m] = Int(0.5 + log(Double(d)) * log(Double(m)) / 2.1)
-        }
-    }
-    return table
-}()
-
 /// Settings of the search itself (not of one search's limits).
 public struct SearchOptions: Sendable, Equatable {
     /// Centipawns the engine gives up to avoid a draw (negative: it prefers draws).
@@ -199,6 +188,8 @@ public struct SearchOptions: Sendable, Equatable {
     /// more is trusted only after a verification search of the node at the null move's depth
     /// in which no null move is tried for the next plies. Off until a match shows it pays.
     public var nullMoveVerification = false
+    /// The margins and factors of the selective search (defaults: the engine's play).
+    public var parameters = SearchParameters()
 
     /// Options with every rule on, one line, and the given contempt.
     public init(contempt: Int = 0, pruning: Bool = true) {
@@ -245,6 +236,8 @@ public struct Searcher {
     let limits: SearchLimits
     let rootMoves: [Move]
     let options: SearchOptions
+    /// Late-move reductions by depth × 64 + move number, for ``SearchParameters/reductionDivisor``.
+    let reductions: [Int]
     let rootSide: Color
     let start: MonotonicInstant
     let budget: TimeBudget?
@@ -290,6 +283,7 @@ public struct Searcher {
                 table: TranspositionTable, heap: SearchHeap, evaluator: Evaluator, signals: SearchSignals,
                 thread: Int = 0, of threads: SearchThreadGroup? = nil) {
         self.options = options
+        reductions = options.parameters.reductionTable
         threadIndex = thread
         self.threads = threads
         rootSide = position.sideToMove
@@ -364,7 +358,7 @@ public struct Searcher {
                 excludedRootMoves = newLines.map(\.move)
                 selectiveDepth = 0
                 let previous = index < lines.count ? lines[index].score : 0
-                var delta = 30
+                var delta = options.parameters.aspirationDelta
                 var alpha = -Score.infinite, beta = Score.infinite
                 if depth >= 5 && index < lines.count {
                     alpha = max(previous - delta, -Score.infinite)

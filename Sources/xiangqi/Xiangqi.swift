@@ -21,7 +21,7 @@ struct Xiangqi: ParsableCommand {
         version: EngineVersion.name(build: build),
         subcommands: [PerftCommand.self, MovesCommand.self, StatusCommand.self, BenchCommand.self, TuneCommand.self,
                       BookCommand.self, SuiteCommand.self, MatchCommand.self, ReviewCommand.self,
-                      FuzzCommand.self, DatagenCommand.self, TrainCommand.self]
+                      FuzzCommand.self, DatagenCommand.self, TrainCommand.self, SPSACommand.self]
     )
 
     /// Parses the command line after ``attachingNumericValues(_:)``, so that

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The search's tunable margins and factors: the numbers the selective search is built on,
+/// in one place so that a tuner (``SearchParameters/table``, `xiangqi spsa`) can move them.
+///
+/// The defaults are the engine's play; each value is an integer in the unit its doc comment
+/// names. Values outside a parameter's ``Tunable/range`` are never set by the protocol (it
+/// clamps), but the search accepts any value without crashing.
+public struct SearchParameters: Sendable, Equatable {
+    /// Reverse futility: a node at depth ≤ ``reverseFutilityDepth`` returns its evaluation when
+    /// that is this many centipawns per ply above beta.
+    public var reverseFutilityMargin = 90
+    /// Centipawns the reverse-futility margin shrinks by when the side is improving.
+    public var reverseFutilityImproving = 40
+    /// Deepest node (plies) reverse futility applies to.
+    public var reverseFutilityDepth = 6
+    /// Null move: the reduction grows by a ply per this many centipawns of evaluation above
+    /// beta (at most 3 plies).
+    public var nullMoveEvalDivisor = 200
+    /// Futility pruning of quiet moves: the base margin in centipawns.
+    public var futilityBase = 120
+    /// Futility pruning of quiet moves: centipawns added per ply of depth.
+    public var futilityPerDepth = 110
+    /// Late quiet moves past `lateQuietBase + 2·depth²` (two thirds of it when not improving)
+    /// are left out at depth ≤ 6.
+    public var lateQuietBase = 4
+    /// Exchange pruning of captures: a losing capture is left out when it loses more than this
+    /// many centipawns per ply of depth.
+    public var exchangeCaptureMargin = 120
+    /// Exchange pruning of quiet moves: a quiet move is left out when its piece is lost for
+    /// more than this many centipawns times depth².
+    public var exchangeQuietMargin = 25
+    /// Late-move reductions: `ln(depth)·ln(moveNumber) / (this / 100)` plies.
+    public var reductionDivisor = 210
+    /// Late-move reductions: one ply less per this much history (own and continuation).
+    public var reductionHistoryDivisor = 12_000
+    /// Singular extensions: the table move is singular when every other move stays this many
+    /// eighths of a centipawn per ply of depth below the table score.
+    public var singularMargin = 16
+    /// Aspiration windows: the first half-width in centipawns (widened by half each fail).
+    public var aspirationDelta = 30
+    /// History bonus of a quiet move that cut off: this times depth² (at most 4000).
+    public var historyBonusFactor = 16
+    /// Quiescence delta pruning: a capture is left out when even winning its victim plus this
+    /// many centipawns leaves the score at or below alpha.
+    public var quiescenceDeltaMargin = 200
+
+    /// The engine's defaults.
+    public init() {}
+
+    /// One tunable value: its name (the hidden protocol option), where it lives, the range
+    /// the protocol accepts and SPSA's final perturbation `cEnd` (fishtest's c_end; its r_end
+    /// is 0.002 unless given).
+    public struct Tunable: Sendable {
+        public let name: String
+        public let keyPath: WritableKeyPath<SearchParameters, Int> & Sendable
+        public let range: ClosedRange<Int>
+        public let cEnd: Double
+        public let rEnd: Double
+
+        init(_ name: String, _ keyPath: WritableKeyPath<SearchParameters, Int> & Sendable,
+             _ range: ClosedRange<Int>, cEnd: Double, rEnd: Double = 0.002) {
+            self.name = name
+            self.keyPath = keyPath
+            self.range = range
+            self.cEnd = cEnd
+            self.rEnd = rEnd
+        }
+
+        /// The engine's default value.
+        public var defaultValue: Int { SearchParameters()[keyPath: keyPath] }
+    }
+
+    /// Every tunable parameter, in a fixed order (a tuner's trace lists values in this order).
+    public static let table: [Tunable] = [
+        Tunable("ReverseFutilityMargin", \.reverseFutilityMargin, 40...160, cEnd: 8),
+        Tunable("ReverseFutilityImproving", \.reverseFutilityImproving, 0...100, cEnd: 8),
+        Tunable("ReverseFutilityDepth", \.reverseFutilityDepth, 3...10, cEnd: 1),
+        Tunable("NullMoveEvalDivisor", \.nullMoveEvalDivisor, 100...400, cEnd: 20),
+        Tunable("FutilityBase", \.futilityBase, 40...250, cEnd: 12),
+        Tunable("FutilityPerDepth", \.futilityPerDepth, 50...200, cEnd: 10),
+        Tunable("LateQuietBase", \.lateQuietBase, 1...12, cEnd: 1),
+        Tunable("ExchangeCaptureMargin", \.exchangeCaptureMargin, 50...250, cEnd: 10),
+        Tunable("ExchangeQuietMargin", \.exchangeQuietMargin, 8...50, cEnd: 3),
+        Tunable("ReductionDivisor", \.reductionDivisor, 150...300, cEnd: 10),
+        Tunable("ReductionHistoryDivisor", \.reductionHistoryDivisor, 4000...24_000, cEnd: 1000),
+        Tunable("SingularMargin", \.singularMargin, 4...40, cEnd: 2),
+        Tunable("AspirationDelta", \.aspirationDelta, 10...80, cEnd: 3),
+        Tunable("HistoryBonusFactor", \.historyBonusFactor, 6...40, cEnd: 2),
+        Tunable("QuiescenceDeltaMargin", \.quiescenceDeltaMargin, 50...400, cEnd: 15),
+    ]
+
+    /// The late-move reduction table (depth × 64 + move number) for ``reductionDivisor``; the
+    /// default divisor's table is made once and shared.
+    public var reductionTable: [Int] {
+        reductionDivisor == Self.defaultReductionDivisor ? defaultReductions : Self.reductions(divisor: reductionDivisor)
+    }
+
+    static let defaultReductionDivisor = SearchParameters().reductionDivisor
+
+    static func reductions(divisor: Int) -> [Int] {
+        var table = [Int](repeating: 0, count: 64 * 64)
+        let d100 = Double(max(divisor, 1)) / 100
+        for d in 1..<64 {
+            for m in 1..<64 {
+                table[d * 64 + m] = Int(0.5 + log(Double(d)) * log(Double(m)) / d100)
+            }
+        }
+        return table
+    }
+}
+
+/// Late-move reductions of the default divisor, made once.
+let defaultReductions = SearchParameters.reductions(divisor: SearchParameters.defaultReductionDivisor)

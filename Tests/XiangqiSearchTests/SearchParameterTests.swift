@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import XiangqiCore
+import XiangqiEngine
+import XiangqiSearch
+
+/// Each tunable parameter reaches the search: moved to one end of its range or the other it
+/// changes the tree of a fixed-depth search, which still gives a legal move.
+@Suite struct SearchParameterTests {
+    static let fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1"
+
+    static func search(_ parameters: SearchParameters, depth: Int = 9) throws -> SearchResult {
+        let engine = Engine(hashMegabytes: 4)
+        engine.searchOptions.parameters = parameters
+        engine.setGame(Game(try Position(fen: fen)))
+        return engine.search(SearchLimits(depth: depth))
+    }
+
+    static let plain = (try? search(SearchParameters())) ?? SearchResult(bestMove: nil, ponderMove: nil, score: 0, depth: 0, nodes: 0)
+
+    @Test(arguments: SearchParameters.table.map(\.name))
+    func eachParameterChangesTheTree(_ name: String) throws {
+        let tunable = try #require(SearchParameters.table.first { $0.name == name })
+        let position = try Position(fen: Self.fen)
+        var nodes: [UInt64] = []
+        for end in [tunable.range.lowerBound, tunable.range.upperBound] {
+            var parameters = SearchParameters()
+            parameters[keyPath: tunable.keyPath] = end
+            let result = try Self.search(parameters)
+            #expect(result.bestMove.map { position.isLegal($0) } == true, "\(name) at \(end)")
+            nodes.append(result.nodes)
+            if result.nodes != Self.plain.nodes { break }
+        }
+        #expect(nodes.last != Self.plain.nodes, "\(name): \(nodes) nodes at its ends, \(Self.plain.nodes) at its default")
+    }
+
+    @Test func theReductionTableFollowsItsDivisor() {
+        var parameters = SearchParameters()
+        let shipped = parameters.reductionTable
+        // The default divisor's table is the formula's at 2.1.
+        #expect(shipped[10 * 64 + 20] == Int(0.5 + log(10.0) * log(20.0) / 2.1))
+        parameters.reductionDivisor = 150
+        let deeper = parameters.reductionTable
+        #expect(deeper[10 * 64 + 20] == Int(0.5 + log(10.0) * log(20.0) / 1.5))
+        #expect(zip(shipped, deeper).allSatisfy { $0 <= $1 } && shipped != deeper)
+    }
+}
