@@ -17,6 +17,11 @@ public struct EngineIdentity: Sendable, Equatable {
     /// `network <hash> from <file>` or `handcrafted`; Stockfish-family engines: their NNUE
     /// line); `nil` when it said nothing.
     public var evaluation: String?
+    /// What the engine said, before it answered `isready`, about the configured options: each
+    /// line that names one of them (ours: `info string unknown option 'X' ignored`, `info string
+    /// option X: 999 is out of range ...`; Stockfish's family: `No such option: X`). Empty when
+    /// it took them all without a word.
+    public var optionMessages: [String] = []
 
     /// `id name` and evaluation in one line for records: `Xiangqi 2.0.0 (85f6e4f, 2026-11-27);
     /// network ... from ...`.
@@ -36,6 +41,16 @@ public struct EngineIdentity: Sendable, Equatable {
             if line.hasPrefix("info string "), line.contains("NNUE evaluation") { return String(line.dropFirst(12)) }
         }
         return nil
+    }
+
+    /// The lines among `lines` that name one of `options` (compared without case, spaces or
+    /// underscores), other than the evaluation line.
+    static func optionMessages(in lines: [String], options: [String]) -> [String] {
+        func key(_ s: String) -> String { s.lowercased().filter { $0 != " " && $0 != "_" } }
+        let names = options.map(key).filter { !$0.isEmpty }
+        return lines.filter { line in
+            !line.hasPrefix("info string evaluation: ") && names.contains { key(line).contains($0) }
+        }
     }
 }
 
@@ -135,7 +150,9 @@ public actor EngineClient {
             var found = EngineIdentity(name: configuration.name ?? idName ?? executableName, author: author,
                                        dialect: dialect, rankNumbering: configuration.rankNumbering ?? .zeroBased,
                                        pieceLetters: letters, options: options, idName: idName,
-                                       evaluation: EngineIdentity.evaluation(in: readyLines))
+                                       evaluation: EngineIdentity.evaluation(in: readyLines),
+                                       optionMessages: EngineIdentity.optionMessages(in: readyLines,
+                                                                                     options: configuration.options.map(\.name)))
             identity = found
             if configuration.rankNumbering == nil {
                 found.rankNumbering = try await probeRankNumbering(timeout: timeout)

@@ -167,6 +167,10 @@ public struct MatchSummary: Sendable {
     /// What each engine said it is: `id name` and evaluation (``EngineIdentity/summary``).
     public var firstEngine: String
     public var secondEngine: String
+    /// What each engine said about its configured options when it started
+    /// (``EngineIdentity/optionMessages``): an option it refused or changed.
+    public var firstOptionMessages: [String] = []
+    public var secondOptionMessages: [String] = []
     public var games: [GameRecord]
     /// Set when the match could not go on (an engine could not be restarted).
     public var abortReason: String?
@@ -243,6 +247,8 @@ public struct MatchRunner: Sendable {
             }
         }
         return MatchSummary(firstName: names.0, secondName: names.1, firstEngine: engines.0, secondEngine: engines.1,
+                            firstOptionMessages: identities.0?.optionMessages ?? [],
+                            secondOptionMessages: identities.1?.optionMessages ?? [],
                             games: await ledger.sortedGames,
                             abortReason: await ledger.abortReason)
     }

@@ -152,6 +152,10 @@ struct MatchCommand: ParsableCommand {
             let seconds = d.inSeconds
             emit(Self.report(summary, timeControl: timeControl, sprt: settings.sprt, wallSeconds: seconds,
                               pgn: pgn))
+            for (name, messages) in [(summary.firstName, summary.firstOptionMessages),
+                                     (summary.secondName, summary.secondOptionMessages)] where !messages.isEmpty {
+                emit("Warning: \(name) refused or changed options it was given: " + messages.joined(separator: " | "))
+            }
             if resumedGames > 0 { emit("Resumed after \(resumedGames) games read from \(pgn ?? "?") (wall time of this run only)") }
             // Games resumed from a record must have been played by the same engines.
             let others = summary.games.filter { g in

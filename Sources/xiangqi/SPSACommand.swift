@@ -221,6 +221,12 @@ struct SPSACommand: ParsableCommand {
                 run.abandon(trial)
                 return reason
             }
+            // A value the engine did not take (another build, another range) tunes nothing.
+            let refused = summary.firstOptionMessages + summary.secondOptionMessages
+            if !refused.isEmpty {
+                run.abandon(trial)
+                return "the engine refused or changed the parameters it was given: " + refused.joined(separator: " | ")
+            }
             guard summary.games.count == 2 else {
                 run.abandon(trial)
                 continue

@@ -48,6 +48,8 @@ func fakeEngine(_ name: String, onGo: String, onStart: String = "") throws -> St
         let evaluation = try #require(identity.evaluation)
         #expect(evaluation.hasPrefix("network ") && evaluation.hasSuffix(" from <built-in>") && evaluation.count == 40)
         #expect(identity.summary == "\(identity.idName!); \(evaluation)")
+        // It took its one option without a word.
+        #expect(identity.optionMessages.isEmpty)
         var game = Game()
         try game.play("h2e2")
         let reply = try await auto.search(from: game.startPosition, moves: game.moves, limits: EngineLimits(depth: 4))
@@ -55,6 +57,17 @@ func fakeEngine(_ name: String, onGo: String, onStart: String = "") throws -> St
         #expect(game.position.isLegal(move))
         #expect(reply.lastInfo?.depth == 4 && reply.lastInfo?.score != nil)
         #expect(await auto.quit() == .exited(0))
+
+        // Options it refuses or changes are reported, in either dialect, and only those.
+        let refusing = try EngineClient(specification: "\(ourBinary) proto=uci opt.Nonsense=1 opt.FutilityBase=999 opt.Hash=8")
+        #expect(try await refusing.start().optionMessages == [
+            "info string unknown option 'Nonsense' ignored",
+            "info string option FutilityBase: 999 is out of range 40-250; using 250",
+        ])
+        await refusing.quit()
+        // Stockfish's family answers without "info string".
+        #expect(EngineIdentity.optionMessages(in: ["No such option: Foo Bar", "info string NNUE evaluation using x", "readyok"],
+                                              options: ["Foo Bar", "Hash"]) == ["No such option: Foo Bar"])
 
         let uci = EngineClient(EngineConfiguration(executable: ourBinary, dialect: .uci, options: [("OwnBook", "false")]))
         #expect(try await uci.start().dialect == .uci)

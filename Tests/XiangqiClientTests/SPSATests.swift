@@ -148,4 +148,32 @@ import XiangqiCore
         #expect(unknown.status != 0 && unknown.error.contains("no tunable parameter 'Nonsense'"))
         try? FileManager.default.removeItem(atPath: trace)
     }
+
+    /// An engine that does not know the parameters (another program, an older build) would
+    /// tune nothing: the command stops at the first pair and says why.
+    @Test func anEngineThatRefusesTheParametersStopsTheTuning() throws {
+        let script = try temporaryFile("refusing-engine.sh", """
+        #!/bin/sh
+        while IFS= read -r line; do
+          case "$line" in
+            uci) echo "id name Refuser"; echo "uciok" ;;
+            setoption*) echo "No such option: ${line#setoption name }" ;;
+            isready) echo "readyok" ;;
+            quit) exit 0 ;;
+          esac
+        done
+        """)
+        chmod(script, 0o755)
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("\(getpid())-spsa-refused.jsonl").path
+        try? FileManager.default.removeItem(atPath: trace)
+        let openings = try temporaryFile("spsa-openings-2.txt", "h2e2 h9g7\n")
+        let run = try runOurBinary(["spsa", trace, "--engine", "\(script) proto=uci notation=iccs", "--tc", "1+0.01", "--openings", openings,
+                                    "--iterations", "10", "--parameters", "FutilityBase"])
+        #expect(run.status != 0)
+        #expect(run.error.contains("refused or changed the parameters it was given: No such option: FutilityBase value"))
+        // The trace holds its header and no pair.
+        let (_, records) = try SPSATrace.read(try String(contentsOfFile: trace, encoding: .utf8))
+        #expect(records.isEmpty)
+        try? FileManager.default.removeItem(atPath: trace)
+    }
 }
