@@ -9,7 +9,8 @@ import Darwin
 ///
 /// The defaults are the engine's play; each value is an integer in the unit its doc comment
 /// names. Values outside a parameter's ``Tunable/range`` are never set by the protocol (it
-/// clamps), but the search accepts any value without crashing.
+/// clamps); the search takes any value (``searchable`` says how it reads values that would divide by zero or never widen the
+/// aspiration window).
 public struct SearchParameters: Sendable, Equatable {
     /// Reverse futility: a node at depth ≤ ``reverseFutilityDepth`` returns its evaluation when
     /// that is this many centipawns per ply above beta.
@@ -93,6 +94,17 @@ public struct SearchParameters: Sendable, Equatable {
         Tunable("HistoryBonusFactor", \.historyBonusFactor, 6...40, cEnd: 2),
         Tunable("QuiescenceDeltaMargin", \.quiescenceDeltaMargin, 50...400, cEnd: 15),
     ]
+
+    /// These values as the search uses them: every divisor at least 1, and an aspiration
+    /// window at least 2 wide (a narrower one would never widen: it grows by half each fail).
+    public var searchable: SearchParameters {
+        var p = self
+        p.aspirationDelta = max(2, p.aspirationDelta)
+        p.nullMoveEvalDivisor = max(1, p.nullMoveEvalDivisor)
+        p.reductionDivisor = max(1, p.reductionDivisor)
+        p.reductionHistoryDivisor = max(1, p.reductionHistoryDivisor)
+        return p
+    }
 
     /// The late-move reduction table (depth × 64 + move number) for ``reductionDivisor``; the
     /// default divisor's table is made once and shared.

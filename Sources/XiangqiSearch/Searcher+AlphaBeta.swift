@@ -194,6 +194,7 @@ extension Searcher {
             }
         }
 
+        let parameters = options.parameters
         if !pvNode && !inCheck && options.pruning && excluded == .none {
             // Step 5a. Razoring: so far below alpha near the leaves that only a capture could
             // help; the quiescence search says whether one does.
@@ -203,7 +204,6 @@ extension Searcher {
                 if score < alpha { return score }
             }
             // Step 5. Reverse futility: far above beta at low depth.
-            let parameters = options.parameters
             if options.reverseFutility && depth <= parameters.reverseFutilityDepth
                 && eval - parameters.reverseFutilityMargin * depth + (improving ? parameters.reverseFutilityImproving : 0) >= beta
                 && abs(beta) < Score.mateBound {
@@ -269,7 +269,6 @@ extension Searcher {
         let singularCandidate = options.singularExtensions && options.pruning && !isRoot && excluded == .none
             && depth >= 7 && ttMove != .none && entry.map { $0.depth >= depth - 3 && $0.bound != .upper } == true
             && abs(ttScore) < Score.ruleWin - Score.maxPly
-        let parameters = options.parameters
         let lateQuietLimit = improving ? parameters.lateQuietBase + 2 * depth * depth
             : (parameters.lateQuietBase + 2 * depth * depth) * 2 / 3
 

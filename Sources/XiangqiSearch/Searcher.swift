@@ -282,6 +282,8 @@ public struct Searcher {
                 options: SearchOptions = SearchOptions(), previousScore: Int? = nil,
                 table: TranspositionTable, heap: SearchHeap, evaluator: Evaluator, signals: SearchSignals,
                 thread: Int = 0, of threads: SearchThreadGroup? = nil) {
+        var options = options
+        options.parameters = options.parameters.searchable
         self.options = options
         reductions = options.parameters.reductionTable
         threadIndex = thread

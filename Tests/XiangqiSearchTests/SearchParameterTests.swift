@@ -34,6 +34,21 @@ import XiangqiSearch
         #expect(nodes.last != Self.plain.nodes, "\(name): \(nodes) nodes at its ends, \(Self.plain.nodes) at its default")
     }
 
+    /// A library caller may set any value: divisors of 0 or below count as 1 and the aspiration
+    /// window is at least 2 wide, so the search neither crashes nor loops.
+    @Test func anyValueIsSearchable() throws {
+        var parameters = SearchParameters()
+        parameters.nullMoveEvalDivisor = 0
+        parameters.reductionDivisor = -5
+        parameters.reductionHistoryDivisor = 0
+        parameters.futilityBase = -1000
+        parameters.aspirationDelta = 0
+        #expect(parameters.searchable.nullMoveEvalDivisor == 1 && parameters.searchable.reductionHistoryDivisor == 1)
+        #expect(parameters.searchable.aspirationDelta == 2 && parameters.searchable.futilityBase == -1000)
+        let result = try Self.search(parameters, depth: 7)
+        #expect(result.bestMove.map { (try? Position(fen: Self.fen))?.isLegal($0) == true } == true)
+    }
+
     @Test func theReductionTableFollowsItsDivisor() {
         var parameters = SearchParameters()
         let shipped = parameters.reductionTable
