@@ -90,15 +90,23 @@ public final class TranspositionTable: @unchecked Sendable {
         words = Self.zeroedWords(bucketCount * 8)
     }
 
-    deinit { free(words) }
+    deinit { Self.release(words, bucketCount * 8) }
 
-    /// Zeroed memory from `calloc`: large blocks come straight from the kernel as untouched
-    /// pages, so a fresh or cleared table costs no time and no resident memory until used.
+    /// Zeroed memory mapped straight from the kernel (an anonymous private mapping): its pages
+    /// cost no time and no resident memory until the search touches them, and unmapping gives
+    /// them all back. (`calloc` did so only while glibc served such blocks by `mmap`; once it
+    /// raised its threshold, a cleared table's old block stayed in the heap.)
     private static func zeroedWords(_ count: Int) -> UnsafeMutablePointer<UInt64> {
-        guard let raw = calloc(count, MemoryLayout<UInt64>.stride) else {
-            fatalError("cannot allocate a \(count * 8 / (1 << 20)) MB hash table")
+        let bytes = count * MemoryLayout<UInt64>.stride
+        let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let raw, raw != UnsafeMutableRawPointer(bitPattern: -1) else {
+            fatalError("cannot allocate a \(bytes / (1 << 20)) MB hash table")
         }
         return raw.bindMemory(to: UInt64.self, capacity: count)
+    }
+
+    private static func release(_ words: UnsafeMutablePointer<UInt64>, _ count: Int) {
+        munmap(UnsafeMutableRawPointer(words), count * MemoryLayout<UInt64>.stride)
     }
 
     static func buckets(forMegabytes mb: Int) -> Int {
@@ -112,15 +120,16 @@ public final class TranspositionTable: @unchecked Sendable {
     public func resize(megabytes: Int) {
         let count = Self.buckets(forMegabytes: megabytes)
         guard count != bucketCount else { return clear() }
-        free(words)
+        Self.release(words, bucketCount * 8)
         bucketCount = count
         words = Self.zeroedWords(count * 8)
         generation = 0
     }
 
-    /// Empties every entry (by replacing the memory with fresh zeroed pages).
+    /// Empties every entry by replacing the memory with fresh, untouched zeroed pages: the
+    /// old pages go back to the system at once, so a cleared table holds no resident memory.
     public func clear() {
-        free(words)
+        Self.release(words, bucketCount * 8)
         words = Self.zeroedWords(bucketCount * 8)
         generation = 0
     }
