@@ -5,7 +5,8 @@ Usage: bench/scripts/spsa-table.py TRACE.jsonl[.gz] [--every N]
 
 Prints the settings, how the pairs went (the plus side's points, results), and a Markdown table of
 theta per parameter: its start, its value after every N pairs (default: a quarter of those played)
-and now, and the change in units of its c_end (the final perturbation). Writes nothing.
+and now, and the change in units of its c_end (the final perturbation); then the values now,
+rounded, as the new engine's argument of bench/scripts/sprt.sh. Writes nothing.
 """
 import gzip
 import json
@@ -67,6 +68,11 @@ def main():
         values = [records[m - 1]['theta'][i] for m in marks]
         change = (values[-1] - p['start']) / p['c_end']
         print(f"| {p['name']} | {p['start']:g} | " + ' | '.join(f'{v:.1f}' for v in values) + f" | {change:+.2f} |")
+    # Python rounds halves to even; the engine's values are Swift's rounding (halves away from zero).
+    rounded = [int(t + 0.5) if t >= 0 else -int(-t + 0.5) for t in records[-1]['theta']]
+    print()
+    print('As the new engine of bench/scripts/sprt.sh, against COMMIT alone (COMMIT: the tuned build): COMMIT,'
+          + ','.join(f"{p['name']}={v}" for p, v in zip(parameters, rounded)))
 
 
 if __name__ == '__main__':
