@@ -22,13 +22,19 @@ public struct SearchParameters: Sendable, Equatable {
     /// Null move: the reduction grows by a ply per this many centipawns of evaluation above
     /// beta (at most 3 plies).
     public var nullMoveEvalDivisor = 200
+    /// Null move: the reduction grows by a ply per this many quarter plies of depth.
+    public var nullMoveDepthDivisor = 16
     /// Futility pruning of quiet moves: the base margin in centipawns.
     public var futilityBase = 120
     /// Futility pruning of quiet moves: centipawns added per ply of depth.
     public var futilityPerDepth = 110
-    /// Late quiet moves past `lateQuietBase + 2·depth²` (two thirds of it when not improving)
-    /// are left out at depth ≤ 6.
+    /// Deepest node (plies) futility pruning of quiet moves applies to.
+    public var futilityDepth = 3
+    /// Late quiet moves past `lateQuietBase + lateQuietFactor·depth²/4` (two thirds of it when
+    /// not improving) are left out at depth ≤ 6.
     public var lateQuietBase = 4
+    /// See ``lateQuietBase``: quarters.
+    public var lateQuietFactor = 8
     /// Exchange pruning of captures: a losing capture is left out when it loses more than this
     /// many centipawns per ply of depth.
     public var exchangeCaptureMargin = 120
@@ -82,9 +88,12 @@ public struct SearchParameters: Sendable, Equatable {
         Tunable("ReverseFutilityImproving", \.reverseFutilityImproving, 0...100, cEnd: 8),
         Tunable("ReverseFutilityDepth", \.reverseFutilityDepth, 3...10, cEnd: 1),
         Tunable("NullMoveEvalDivisor", \.nullMoveEvalDivisor, 100...400, cEnd: 20),
+        Tunable("NullMoveDepthDivisor", \.nullMoveDepthDivisor, 8...32, cEnd: 2),
         Tunable("FutilityBase", \.futilityBase, 40...250, cEnd: 12),
         Tunable("FutilityPerDepth", \.futilityPerDepth, 50...200, cEnd: 10),
+        Tunable("FutilityDepth", \.futilityDepth, 1...8, cEnd: 1),
         Tunable("LateQuietBase", \.lateQuietBase, 1...12, cEnd: 1),
+        Tunable("LateQuietFactor", \.lateQuietFactor, 3...16, cEnd: 1),
         Tunable("ExchangeCaptureMargin", \.exchangeCaptureMargin, 50...250, cEnd: 10),
         Tunable("ExchangeQuietMargin", \.exchangeQuietMargin, 8...50, cEnd: 3),
         Tunable("ReductionDivisor", \.reductionDivisor, 150...300, cEnd: 10),
@@ -101,6 +110,7 @@ public struct SearchParameters: Sendable, Equatable {
         var p = self
         p.aspirationDelta = max(2, p.aspirationDelta)
         p.nullMoveEvalDivisor = max(1, p.nullMoveEvalDivisor)
+        p.nullMoveDepthDivisor = max(1, p.nullMoveDepthDivisor)
         p.reductionDivisor = max(1, p.reductionDivisor)
         p.reductionHistoryDivisor = max(1, p.reductionHistoryDivisor)
         return p

@@ -215,7 +215,7 @@ extension Searcher {
                 + position.pieces(of: us, .cannon).count
             if options.nullMove && depth >= 3 && eval >= beta && attackers >= 2 && ply > 0
                 && playedMoves[ply &- 1] != .null && ply >= nullMoveMinimumPly {
-                let r = 3 + depth / 4 + min(3, (eval - beta) / parameters.nullMoveEvalDivisor)
+                let r = 3 + depth * 4 / parameters.nullMoveDepthDivisor + min(3, (eval - beta) / parameters.nullMoveEvalDivisor)
                 playedMoves[ply] = .null
                 movedPieces[ply] = .none
                 let undo = position.makeNull()
@@ -269,8 +269,8 @@ extension Searcher {
         let singularCandidate = options.singularExtensions && options.pruning && !isRoot && excluded == .none
             && depth >= 7 && ttMove != .none && entry.map { $0.depth >= depth - 3 && $0.bound != .upper } == true
             && abs(ttScore) < Score.ruleWin - Score.maxPly
-        let lateQuietLimit = improving ? parameters.lateQuietBase + 2 * depth * depth
-            : (parameters.lateQuietBase + 2 * depth * depth) * 2 / 3
+        let lateQuietCount = parameters.lateQuietBase + parameters.lateQuietFactor * depth * depth / 4
+        let lateQuietLimit = improving ? lateQuietCount : lateQuietCount * 2 / 3
 
         var best = -Score.infinite
         var bestMove = Move.none
@@ -349,7 +349,7 @@ extension Searcher {
                         continue
                     }
                     let historyMargin = options.historyFutility ? quietHistory(slot, rows) / 128 : 0
-                    if options.futility && !pvNode && depth <= 3
+                    if options.futility && !pvNode && depth <= parameters.futilityDepth
                         && eval + parameters.futilityBase + parameters.futilityPerDepth * depth + historyMargin <= alpha {
                         position.unmake(move, undo)
                         continue
