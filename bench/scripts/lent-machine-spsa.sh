@@ -3,11 +3,11 @@
 # 10-minute limit per command), a slice per command, each slice resuming from the trace.
 #   bench/scripts/lent-machine-spsa.sh TRACE SECONDS [CONCURRENCY=15]
 # The trace's header names the engine by a path in the repository (for tuning 1,
-# .build-rev/spsa-34bd6ea/xiangqi); that binary also runs the tuner. Before the first command,
+# .build-rev/spsa-134fd46/xiangqi); that binary also runs the tuner. Before the first command,
 # on this machine: pack it stripped (the working tree and what is carried must stay under
 # 64 MB), with the SQLite library the static build links (as for lent-machine-match.sh):
-#   strip -o /tmp/xiangqi .build-rev/spsa-34bd6ea/xiangqi && mkdir -p .build-rev/devspsa
-#   tar chJf .build-rev/devspsa/spsa.tar.xz --transform 's|^tmp/|.build-rev/spsa-34bd6ea/|' \
+#   strip -o /tmp/xiangqi .build-rev/spsa-134fd46/xiangqi && mkdir -p .build-rev/devspsa
+#   tar chJf .build-rev/devspsa/spsa.tar.xz --transform 's|^tmp/|.build-rev/spsa-134fd46/|' \
 #       /tmp/xiangqi -C / usr/lib/x86_64-linux-gnu/libsqlite3.so.0
 #   (device, carry .build-rev/devspsa) tar xJf .build-rev/devspsa/spsa.tar.xz && \
 #       LD_LIBRARY_PATH=$PWD/usr/lib/x86_64-linux-gnu bench/scripts/lent-machine-spsa.sh TRACE 450
