@@ -24,6 +24,25 @@ import XiangqiTestSupport
         }
     }
 
+    /// The point sets an app may draw from (`Bitboard.advisorPoints` and the others) have the
+    /// board's counts, and every advisor, elephant and soldier of the playouts (moved there by
+    /// the generator) stands inside its side's set.
+    @Test func piecesStandOnTheirPoints() {
+        for color in [Color.red, .black] {
+            #expect(Bitboard.advisorPoints(color).count == 5 && Bitboard.elephantPoints(color).count == 7)
+            #expect(Bitboard.soldierPoints(color).count == 10 + 45)
+            #expect((Bitboard.advisorPoints(color) & ~Bitboard.palace(color)).isEmpty)
+            #expect((Bitboard.elephantPoints(color) & ~Bitboard.ownHalf(color)).isEmpty)
+        }
+        for p in Self.positions {
+            for color in [Color.red, .black] {
+                #expect((p.pieces(of: color, .advisor) & ~Bitboard.advisorPoints(color)).isEmpty, "\(p.fen)")
+                #expect((p.pieces(of: color, .elephant) & ~Bitboard.elephantPoints(color)).isEmpty, "\(p.fen)")
+                #expect((p.pieces(of: color, .soldier) & ~Bitboard.soldierPoints(color)).isEmpty, "\(p.fen)")
+            }
+        }
+    }
+
     @Test func fenRoundTrips() throws {
         for p in Self.positions {
             let q = try Position(fen: p.fen)
