@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A sequential test of one engine build against another with `xiangqi match`: paired openings
-# (each with both colours, see OPENINGS), one game at a time so that each engine has
-# a core of this 2-core machine, Hash 16 MB, our book off, pentanomial SPRT.
+# (each with both colours, see OPENINGS), as many games at a time as the cores hold (see
+# CONCURRENCY), Hash 16 MB, our book off, pentanomial SPRT.
 #   bench/scripts/sprt.sh NAME NEW OLD TC ELO0 ELO1 MAXGAMES [CONCURRENCY] [OPENINGS]
 # NEW and OLD are git revisions (built with bench/scripts/build-rev.sh; "." is the working tree's
 # release build), "fsf" for Fairy-Stockfish 11.1 or "pikafish" for Pikafish-HCE (the outside
@@ -12,9 +12,10 @@
 # OPENINGS (default bench/data/openings-2000.txt, 2,200 openings: up to 4,400 games without a
 # repeat) is the file of paired openings; the record's command names it, so that a resume plays
 # the same ones (records that name none played bench/data/openings.txt, 100 openings).
-# CONCURRENCY (default 1) plays that many games at once: as many as the machine has cores when
-# each engine has one thread (only the side to move thinks: 2 on this 2-core VM, shown safe in
-# bench/match-runner.md), fewer with more threads; the record's header says how many.
+# CONCURRENCY plays that many games at once; by default as many as the machine has cores
+# divided by the larger engine's threads (only the side to move thinks: 2 on this 2-core VM
+# with one thread each, shown safe in bench/match-runner.md; 1 with "@2"); the record's
+# header says how many.
 # Environment: XIANGQI_BIN=PATH uses that release build of the working tree for "." and as the
 # match runner instead of building (a machine without Swift); XIANGQI_COMMIT names its commit
 # where there is no git; FAIRY_STOCKFISH=PATH (default /usr/games/fairy-stockfish).
@@ -44,7 +45,22 @@ main() {
         # (the command was written with printf %q, so eval gives back its words)
         eval "set -- $(sed -n -E 's/^Command: bench\/(scripts\/)?sprt.sh //p' "$record" | head -1)"
     fi
-    name=$1 new=$2 old=$3 tc=$4 elo0=$5 elo1=$6 games=$7 concurrency=${8:-1}
+    name=$1 new=$2 old=$3 tc=$4 elo0=$5 elo1=$6 games=$7 concurrency=${8:-}
+    if [ -z "$concurrency" ]; then
+        if $resume; then
+            concurrency=1   # records without the argument were played one game at a time
+        else
+            # As many games as the cores hold, each searching thread with a core of its own.
+            local threads=1 engineThreads
+            for engineThreads in "$new" "$old"; do
+                engineThreads=${engineThreads%%,*}
+                case "$engineThreads" in *@*) engineThreads=${engineThreads##*@} ;; *) engineThreads=1 ;; esac
+                [ "$engineThreads" -gt "$threads" ] && threads=$engineThreads
+            done
+            concurrency=$(( $(nproc) / threads ))
+            [ "$concurrency" -ge 1 ] || concurrency=1
+        fi
+    fi
     # New tests draw each opening once (bench/data/openings-2000.txt); a resumed record that
     # names none played bench/data/openings.txt, as every test did before.
     if $resume; then openings=${9:-bench/data/openings.txt}; else openings=${9:-bench/data/openings-2000.txt}; fi
