@@ -214,17 +214,17 @@ struct SPSACommand: ParsableCommand {
             do throws(EngineClientError) {
                 summary = try await MatchRunner(first: plus, second: minus, settings: settings).run()
             } catch {
-                run.abandon(trial)
+                run.abandon(trial, stoppingAll: true)
                 return "the engines could not start: \(error)"
             }
             if let reason = summary.abortReason {
-                run.abandon(trial)
+                run.abandon(trial, stoppingAll: true)
                 return reason
             }
             // A value the engine did not take (another build, another range) tunes nothing.
             let refused = summary.firstOptionMessages + summary.secondOptionMessages
             if !refused.isEmpty {
-                run.abandon(trial)
+                run.abandon(trial, stoppingAll: true)
                 return "the engine refused or changed the parameters it was given: " + refused.joined(separator: " | ")
             }
             guard summary.games.count == 2 else {
@@ -258,6 +258,7 @@ final class SPSARun: @unchecked Sendable {
     private var next: Int
     private var started = 0
     private var played = 0
+    private var failed = false
     private let planned: Int
     private let pairLimit: Int?
     private let output: OutputFile
@@ -279,7 +280,7 @@ final class SPSARun: @unchecked Sendable {
     /// pair limit are reached.
     func nextTrial() -> SPSATrial? {
         lock.withLock {
-            guard next <= planned, pairLimit.map({ started < $0 }) ?? true else { return nil }
+            guard !failed, next <= planned, pairLimit.map({ started < $0 }) ?? true else { return nil }
             let trial = state.trial(iteration: next)
             next += 1
             started += 1
@@ -287,9 +288,13 @@ final class SPSARun: @unchecked Sendable {
         }
     }
 
-    /// A pair that was not played to its end: its iteration is left out.
-    func abandon(_ trial: SPSATrial) {
-        lock.withLock { started -= 1 }
+    /// A pair that was not played to its end: its iteration is left out; with `stoppingAll`
+    /// (an engine failed) no further pair starts.
+    func abandon(_ trial: SPSATrial, stoppingAll: Bool = false) {
+        lock.withLock {
+            started -= 1
+            if stoppingAll { failed = true }
+        }
     }
 
     /// Applies a finished pair and records it.
