@@ -81,32 +81,55 @@ public final class TranspositionTable: @unchecked Sendable {
 
     private(set) var words: UnsafeMutablePointer<UInt64>
     private(set) var bucketCount: Int
+    /// The whole mapping `words` lies in (its start may be aligned inside it).
+    private var mapping: Mapping
     /// Incremented at each new search; old entries are replaced first.
     private(set) var generation = 0
 
     /// A table of `megabytes` MB (at least 1).
     public init(megabytes: Int) {
         bucketCount = Self.buckets(forMegabytes: megabytes)
-        words = Self.zeroedWords(bucketCount * 8)
+        mapping = Mapping(bytes: bucketCount * Self.bytesPerBucket)
+        words = mapping.words
     }
 
-    deinit { Self.release(words, bucketCount * 8) }
+    deinit { mapping.release() }
 
     /// Zeroed memory mapped straight from the kernel (an anonymous private mapping): its pages
     /// cost no time and no resident memory until the search touches them, and unmapping gives
     /// them all back. (`calloc` did so only while glibc served such blocks by `mmap`; once it
-    /// raised its threshold, a cleared table's old block stayed in the heap.)
-    private static func zeroedWords(_ count: Int) -> UnsafeMutablePointer<UInt64> {
-        let bytes = count * MemoryLayout<UInt64>.stride
-        let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        guard let raw, raw != UnsafeMutableRawPointer(bitPattern: -1) else {
-            fatalError("cannot allocate a \(bytes / (1 << 20)) MB hash table")
-        }
-        return raw.bindMemory(to: UInt64.self, capacity: count)
-    }
+    /// raised its threshold, a cleared table's old block stayed in the heap.) On Linux a table
+    /// of 2 MB or more starts on a 2 MB boundary and asks for transparent huge pages
+    /// (`MADV_HUGEPAGE`), so that the search's random probes miss the TLB less and a fresh
+    /// table faults in 2 MB at a time; the kernel may decline.
+    struct Mapping {
+        let base: UnsafeMutableRawPointer
+        let length: Int
+        let words: UnsafeMutablePointer<UInt64>
 
-    private static func release(_ words: UnsafeMutablePointer<UInt64>, _ count: Int) {
-        munmap(UnsafeMutableRawPointer(words), count * MemoryLayout<UInt64>.stride)
+        init(bytes: Int) {
+            var length = bytes
+            #if canImport(Glibc)
+            let huge = 2 << 20
+            if bytes >= huge { length += huge }
+            #endif
+            let raw = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+            guard let raw, raw != UnsafeMutableRawPointer(bitPattern: -1) else {
+                fatalError("cannot allocate a \(bytes / (1 << 20)) MB hash table")
+            }
+            var start = raw
+            #if canImport(Glibc)
+            if bytes >= huge {
+                start = raw + ((huge - Int(bitPattern: raw) % huge) % huge)
+                _ = madvise(start, bytes, MADV_HUGEPAGE)
+            }
+            #endif
+            base = raw
+            self.length = length
+            words = start.bindMemory(to: UInt64.self, capacity: bytes / MemoryLayout<UInt64>.stride)
+        }
+
+        func release() { munmap(base, length) }
     }
 
     static func buckets(forMegabytes mb: Int) -> Int {
@@ -120,17 +143,19 @@ public final class TranspositionTable: @unchecked Sendable {
     public func resize(megabytes: Int) {
         let count = Self.buckets(forMegabytes: megabytes)
         guard count != bucketCount else { return clear() }
-        Self.release(words, bucketCount * 8)
+        mapping.release()
         bucketCount = count
-        words = Self.zeroedWords(count * 8)
+        mapping = Mapping(bytes: count * Self.bytesPerBucket)
+        words = mapping.words
         generation = 0
     }
 
     /// Empties every entry by replacing the memory with fresh, untouched zeroed pages: the
     /// old pages go back to the system at once, so a cleared table holds no resident memory.
     public func clear() {
-        Self.release(words, bucketCount * 8)
-        words = Self.zeroedWords(bucketCount * 8)
+        mapping.release()
+        mapping = Mapping(bytes: bucketCount * Self.bytesPerBucket)
+        words = mapping.words
         generation = 0
     }
 

@@ -169,6 +169,21 @@ extension NSLock {
         #expect(entry.map { Position.start.isLegal($0.move) } == true)
     }
 
+    /// Tables below and above 2 MB (mapped differently on Linux: huge pages from 2 MB) keep
+    /// what a search stored, forget it on a new game, and work again after a resize.
+    @Test(arguments: [1, 3, 17])
+    func tablesOfEverySizeStoreClearAndResize(_ megabytes: Int) {
+        let engine = Engine(hashMegabytes: megabytes)
+        _ = engine.search(SearchLimits(depth: 5))
+        #expect(engine.probe(Position.start) != nil)
+        engine.newGame()
+        #expect(engine.probe(Position.start) == nil)
+        engine.setHashSize(megabytes: megabytes + 2)
+        #expect(engine.hashMegabytes == megabytes + 2)
+        _ = engine.search(SearchLimits(depth: 5))
+        #expect(engine.probe(Position.start).map { Position.start.isLegal($0.move) } == true)
+    }
+
     @Test func mateDistancesConvert() {
         #expect(Score.mateInMoves(Score.mate - 1) == 1)
         #expect(Score.mateInMoves(Score.mate - 3) == 2)
