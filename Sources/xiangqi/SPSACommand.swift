@@ -167,9 +167,11 @@ struct SPSACommand: ParsableCommand {
             }
         }
         let (state, played) = run.snapshot
-        emit("Played \(played) pairs in this run; θ after \(records.count + played) pairs:")
-        emit(Self.table(state))
-        emit("As options: " + zip(state.parameters, state.theta).map { "opt.\($0.name)=\(Int($1.rounded()))" }.joined(separator: " "))
+        if played > 0 || failure == nil {
+            emit("Played \(played) pairs in this run; θ after \(records.count + played) pairs:")
+            emit(Self.table(state))
+            emit("As options: " + zip(state.parameters, state.theta).map { "opt.\($0.name)=\(Int($1.rounded()))" }.joined(separator: " "))
+        }
         if let failure {
             errorWrite("spsa stopped: \(failure)\n")
             throw ExitCode.failure
