@@ -55,6 +55,9 @@ public struct SearchParameters: Sendable, Equatable {
     /// Quiescence delta pruning: a capture is left out when even winning its victim plus this
     /// many centipawns leaves the score at or below alpha.
     public var quiescenceDeltaMargin = 200
+    /// Check extension: a check that does not lose material is searched a ply deeper at
+    /// nodes of at least this depth (plies; 0: at every depth).
+    public var checkExtensionDepth = 0
 
     /// The engine's defaults.
     public init() {}
@@ -102,6 +105,7 @@ public struct SearchParameters: Sendable, Equatable {
         Tunable("AspirationDelta", \.aspirationDelta, 10...80, cEnd: 3),
         Tunable("HistoryBonusFactor", \.historyBonusFactor, 6...40, cEnd: 2),
         Tunable("QuiescenceDeltaMargin", \.quiescenceDeltaMargin, 50...400, cEnd: 15),
+        Tunable("CheckExtensionDepth", \.checkExtensionDepth, 0...16, cEnd: 1),
     ]
 
     /// These values as the search uses them: every divisor at least 1, and an aspiration

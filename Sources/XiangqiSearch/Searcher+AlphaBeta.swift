@@ -362,7 +362,7 @@ extension Searcher {
             }
 
             // Step 12. Check extension, for checks that do not lose material.
-            if givesCheck && extensionPlies == 0 && ply < 2 * (completedDepth + 2) {
+            if givesCheck && extensionPlies == 0 && depth >= parameters.checkExtensionDepth && ply < 2 * (completedDepth + 2) {
                 position.unmake(move, undo)
                 let safe = isCapture && list.pickedScore >= Self.goodCaptureBase
                     || position.exchangeAtLeast(move, 0)
