@@ -348,19 +348,7 @@ struct OptionSpec: Sendable {
         searchRule("reversefutility", \.reverseFutility),
         searchRule("correctionhistory", \.correctionHistory),
         searchRule("correctionpieces", \.correctionPieces),
-        searchRule("capturehistory", \.captureHistory),
-        searchRule("capturehistorypruning", \.captureHistoryPruning),
         searchRule("longcontinuations", \.longContinuations),
-        searchRule("researchdepth", \.researchDepthAdjustment),
-        searchRule("historypruning", \.historyPruning),
-        searchRule("probcut", \.probCut),
-        searchRule("razoring", \.razoring),
-        searchRule("tablemovehistory", \.tableMoveHistory),
-        searchRule("failhighblending", \.failHighBlending),
-        searchRule("historyfutility", \.historyFutility),
-        searchRule("lowplyhistory", \.lowPlyHistory),
-        searchRule("hindsightdepth", \.hindsightDepth),
-        searchRule("nullverification", \.nullMoveVerification),
     ] + SearchParameters.table.map(searchParameter) + [
         // Old UCCI names, accepted and ignored as the specification advises.
         OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: ["loadbook", "repetition", "drawmoves", "selectivity"]) {

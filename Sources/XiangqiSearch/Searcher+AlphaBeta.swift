@@ -38,9 +38,8 @@ extension Searcher {
         return h
     }
 
-    /// Scores captures by victim then attacker (good or bad by exchange; with the capture
-    /// history, its entry / 4 added, which can reorder victims within about 250 centipawns of
-    /// each other) and quiet moves by killers, counter-move and history (own and continuation).
+    /// Scores captures by victim then attacker (good or bad by exchange) and quiet moves by
+    /// killers, counter-move and history (own and continuation).
     @inline(__always)
     func scoreMoves(_ list: inout ScoredMoves, ttMove: Move, ply: Int) {
         let killer0 = killers[ply &* 2], killer1 = killers[ply &* 2 &+ 1]
@@ -50,7 +49,6 @@ extension Searcher {
             if previous.isReal { counter = counterMoves[movedPieces[ply &- 1].index &* 90 &+ previous.to.index] }
         }
         let rows = continuationRows(ply)
-        let lowPly = options.lowPlyHistory && ply < SearchHeap.lowPlies
         for i in 0..<list.moves.count {
             let move = list.moves.move(at: i)
             let score: Int32
@@ -60,10 +58,7 @@ extension Searcher {
                 let victim = position.piece(at: move.to)
                 let mover = position.piece(at: move.from)
                 if !victim.isNone {
-                    var mvvLva = Int32(ExchangeValue.of(victim.kind) &* 16 &- Int(mover.kind.rawValue))
-                    if options.captureHistory {
-                        mvvLva &+= Int32(captureHistory.value(mover, to: move.to, captures: victim.kind) / 4)
-                    }
+                    let mvvLva = Int32(ExchangeValue.of(victim.kind) &* 16 &- Int(mover.kind.rawValue))
                     let attackerValue = ExchangeValue.of(mover.kind)
                     let good = attackerValue <= ExchangeValue.of(victim.kind) || position.exchangeAtLeast(move, 0)
                     score = (good ? Self.goodCaptureBase : Self.badCaptureBase) &+ mvvLva
@@ -74,10 +69,7 @@ extension Searcher {
                 } else if move == counter {
                     score = Self.counterMoveScore
                 } else {
-                    let slot = mover.index &* 90 &+ move.to.index
-                    var h = quietHistory(slot, rows)
-                    if lowPly { h &+= Int(lowPlyHistory[ply &* SearchHeap.slots &+ slot]) }
-                    score = Int32(h)
+                    score = Int32(quietHistory(mover.index &* 90 &+ move.to.index, rows))
                 }
             }
             list.setScore(score, at: i)
@@ -96,15 +88,10 @@ extension Searcher {
     @inline(__always)
     static func nudged(_ h: Int, _ bonus: Int) -> Int { h &+ bonus &- h &* abs(bonus) / 16384 }
 
-    /// Moves a quiet move's histories (own, continuation and, at the first plies with
-    /// ``SearchOptions/lowPlyHistory``, low-ply) by `bonus`.
+    /// Moves a quiet move's histories (own and continuation) by `bonus`.
     @inline(__always)
-    func updateQuietHistory(_ slot: Int, _ rows: ContinuationRows, _ bonus: Int, ply: Int) {
+    func updateQuietHistory(_ slot: Int, _ rows: ContinuationRows, _ bonus: Int) {
         history[slot] = Int32(clamping: Self.nudged(Int(history[slot]), bonus))
-        if options.lowPlyHistory && ply < SearchHeap.lowPlies {
-            let i = ply &* SearchHeap.slots &+ slot
-            lowPlyHistory[i] = Int16(clamping: Self.nudged(Int(lowPlyHistory[i]), bonus))
-        }
         @inline(__always) func nudge(_ row: Int) {
             guard row >= 0 else { return }
             continuationHistory[row &+ slot] = Int16(clamping: Self.nudged(Int(continuationHistory[row &+ slot]), bonus))
@@ -155,10 +142,6 @@ extension Searcher {
             ttScore = Score.fromTable(entry.score, ply: ply)
             if !pvNode && excluded == .none && entry.depth >= depth,
                let s = entry.cutoff(ply: ply, alpha: alpha, beta: beta) {
-                if options.tableMoveHistory && s >= beta && ttMove != .none && position.piece(at: ttMove.to).isNone {
-                    let slot = position.piece(at: ttMove.from).index &* 90 &+ ttMove.to.index
-                    updateQuietHistory(slot, continuationRows(ply), historyBonus(depth), ply: ply)
-                }
                 return s
             }
         }
@@ -184,25 +167,8 @@ extension Searcher {
         let improving = !inCheck && ply >= 2 && staticEval > staticEvals[ply &- 2]
         var depth = depth
 
-        // Step 4a. Hindsight depth: the parent's reduction judged by both static evaluations.
-        if options.hindsightDepth && !inCheck && ply > 0 && excluded == .none && staticEvals[ply &- 1] > -Score.infinite {
-            let prior = priorReductions[ply], bothEvaluations = staticEval + staticEvals[ply &- 1]
-            if prior >= 3 && bothEvaluations <= 0 {
-                depth += 1
-            } else if prior >= 1 && depth >= 2 && bothEvaluations > 200 {
-                depth -= 1
-            }
-        }
-
         let parameters = options.parameters
         if !pvNode && !inCheck && options.pruning && excluded == .none {
-            // Step 5a. Razoring: so far below alpha near the leaves that only a capture could
-            // help; the quiescence search says whether one does.
-            if options.razoring && depth <= 3 && eval < alpha - 400 - 250 * depth * depth {
-                let score = quiescence(alpha - 1, alpha, ply, pvNode: false)
-                if stopped { return 0 }
-                if score < alpha { return score }
-            }
             // Step 5. Reverse futility: far above beta at low depth.
             if options.reverseFutility && depth <= parameters.reverseFutilityDepth
                 && eval - parameters.reverseFutilityMargin * depth + (improving ? parameters.reverseFutilityImproving : 0) >= beta
@@ -214,7 +180,7 @@ extension Searcher {
             let attackers = position.pieces(of: us, .chariot).count * 2 + position.pieces(of: us, .horse).count
                 + position.pieces(of: us, .cannon).count
             if options.nullMove && depth >= 3 && eval >= beta && attackers >= 2 && ply > 0
-                && playedMoves[ply &- 1] != .null && ply >= nullMoveMinimumPly {
+                && playedMoves[ply &- 1] != .null {
                 let r = 3 + depth * 4 / parameters.nullMoveDepthDivisor + min(3, (eval - beta) / parameters.nullMoveEvalDivisor)
                 playedMoves[ply] = .null
                 movedPieces[ply] = .none
@@ -225,31 +191,7 @@ extension Searcher {
                 keys.removeLast()
                 position.unmakeNull(undo)
                 if stopped { return 0 }
-                if score >= beta {
-                    let trusted = score >= Score.mateBound ? beta : score
-                    // Step 6b. Verification where zugzwang can occur: the node searched
-                    // at the null move's depth, with no null move for the next plies.
-                    guard options.nullMoveVerification && depth >= 6 && attackers <= 3 && nullMoveMinimumPly == 0 else {
-                        return trusted
-                    }
-                    nullMoveMinimumPly = ply + 3 * (depth - r) / 4
-                    let verified = search(beta - 1, beta, depth - r, ply, pvNode: false, cutNode: false)
-                    nullMoveMinimumPly = 0
-                    if stopped { return 0 }
-                    if verified >= beta { return trusted }
-                }
-            }
-            // Step 6a. ProbCut: a good capture that beats beta by a margin in a search 4 plies
-            // shallower (after the quiescence search agrees) cuts the node off, unless the
-            // table says a search nearly as deep stayed below that margin.
-            if options.probCut && depth >= 5 && abs(beta) < Score.mateBound {
-                let probCutBeta = beta + 200 - (improving ? 50 : 0)
-                let tableSaysNo = entry.map { $0.depth >= depth - 3 && ttScore != Score.none && ttScore < probCutBeta } ?? false
-                if !tableSaysNo, let score = probCut(probCutBeta, depth, ply, ttMove: ttMove, staticEval: staticEval,
-                                                     rawEval: rawEval, cutNode: cutNode) {
-                    return score
-                }
-                if stopped { return 0 }
+                if score >= beta { return score >= Score.mateBound ? beta : score }
             }
         }
 
@@ -277,8 +219,6 @@ extension Searcher {
         var legalCount = 0
         var quietsTried = InlineWords16()   // quiet moves searched, 64 at most
         var quietCount = 0
-        var capturesTried = InlineWords16()   // captures searched, 64 at most
-        var captureCount = 0
         while let move = list.pick() {
             if move == excluded { continue }
             if isRoot && (!rootMoves.contains(move) || excludedRootMoves.contains(move)) { continue }
@@ -296,15 +236,10 @@ extension Searcher {
             // Step 9. Static-exchange pruning: a losing capture, or a quiet move to a square
             // where the piece is lost, at low depth (checks are kept, see below).
             var exchangeLoss = false
-            let captureStat = isCapture && options.captureHistoryPruning
-                ? captureHistory.value(mover, to: move.to, captures: position.piece(at: move.to).kind) : 0
             if mayPrune && options.exchangePruning && depth <= 6 {
                 if isCapture {
-                    // With the capture history in pruning, a capture that often cut off may
-                    // lose more, one that rarely did less (up to 100 centipawns a ply).
-                    let historyMargin = min(max(captureStat / 32, -100 * depth), 100 * depth)
                     exchangeLoss = list.pickedScore < Self.goodCaptureBase
-                        && !position.exchangeAtLeast(move, -parameters.exchangeCaptureMargin * depth - historyMargin)
+                        && !position.exchangeAtLeast(move, -parameters.exchangeCaptureMargin * depth)
                 } else {
                     exchangeLoss = !position.exchangeAtLeast(move, -parameters.exchangeQuietMargin * depth * depth)
                 }
@@ -343,14 +278,8 @@ extension Searcher {
                     continue
                 }
                 if !isCapture {
-                    if options.historyPruning && depth <= 4 && move != ttMove && !isKiller
-                        && quietHistory(slot, rows) < -1000 * depth {
-                        position.unmake(move, undo)
-                        continue
-                    }
-                    let historyMargin = options.historyFutility ? quietHistory(slot, rows) / 128 : 0
                     if options.futility && !pvNode && depth <= parameters.futilityDepth
-                        && eval + parameters.futilityBase + parameters.futilityPerDepth * depth + historyMargin <= alpha {
+                        && eval + parameters.futilityBase + parameters.futilityPerDepth * depth <= alpha {
                         position.unmake(move, undo)
                         continue
                     }
@@ -372,7 +301,7 @@ extension Searcher {
                 if safe { extensionPlies = 1 }
             }
             keys.append(position.key)
-            var newDepth = depth - 1 + extensionPlies
+            let newDepth = depth - 1 + extensionPlies
             let statScore = isCapture ? 0 : quietHistory(slot, rows)
 
             // Step 13. Late-move reductions (less for moves with good history), then PVS re-searches.
@@ -391,30 +320,10 @@ extension Searcher {
                     if cutNode { r += 1 }
                     r -= statScore / parameters.reductionHistoryDivisor
                     r = max(0, min(r, newDepth - 1))
-                } else if options.captureHistoryPruning && depth >= 3 && isCapture && !givesCheck && !inCheck
-                    && move != ttMove && list.pickedScore < Self.goodCaptureBase && options.pruning
-                    && options.lateMoveReductions {
-                    // A capture that loses by exchange (ordered after the quiet moves):
-                    // reduced like a quiet move, less the more often it cut off.
-                    r = reductions[min(depth, 63) * 64 + min(legalCount, 63)] - (pvNode ? 1 : 0) - captureStat / 6000
-                    r = max(0, min(r, newDepth - 1))
                 }
-                priorReductions[ply &+ 1] = r
                 score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, pvNode: false, cutNode: true)
-                priorReductions[ply &+ 1] = 0
                 if score > alpha && r > 0 {
-                    let reducedDepth = newDepth - r
-                    if options.researchDepthAdjustment {
-                        // Far above the best so far: a ply deeper; barely above it: a ply less.
-                        if score > best + 40 + 2 * newDepth {
-                            newDepth += 1
-                        } else if score < best + 10 {
-                            newDepth -= 1
-                        }
-                    }
-                    if newDepth > reducedDepth {
-                        score = -search(-alpha - 1, -alpha, newDepth, ply + 1, pvNode: false, cutNode: !cutNode)
-                    }
+                    score = -search(-alpha - 1, -alpha, newDepth, ply + 1, pvNode: false, cutNode: !cutNode)
                 }
                 if pvNode && score > alpha && score < beta {
                     score = -search(-beta, -alpha, newDepth, ply + 1, pvNode: true, cutNode: false)
@@ -444,30 +353,17 @@ extension Searcher {
                         rootBestScore = score
                     }
                     if score >= beta {
-                        // Step 15. Cut-off: reward the quiet move, punish those tried before it;
-                        // with the capture history, reward a capture and punish the captures
-                        // tried before the move that cut off.
-                        if options.captureHistory || options.captureHistoryPruning {
-                            let bonus = CaptureHistory.bonus(depth: depth)
-                            if isCapture {
-                                captureHistory.update(mover, to: move.to, captures: position.piece(at: move.to).kind, by: bonus)
-                            }
-                            for i in 0..<captureCount {
-                                let c = capturesTried.load(fromByteOffset: i &* 2, as: Move.self)
-                                captureHistory.update(position.piece(at: c.from), to: c.to,
-                                                      captures: position.piece(at: c.to).kind, by: -bonus)
-                            }
-                        }
+                        // Step 15. Cut-off: reward the quiet move, punish those tried before it.
                         if !isCapture {
                             if killers[ply &* 2] != move {
                                 killers[ply &* 2 &+ 1] = killers[ply &* 2]
                                 killers[ply &* 2] = move
                             }
                             let bonus = historyBonus(depth)
-                            updateQuietHistory(slot, rows, bonus, ply: ply)
+                            updateQuietHistory(slot, rows, bonus)
                             for i in 0..<quietCount {
                                 let q = quietsTried.load(fromByteOffset: i &* 2, as: Move.self)
-                                updateQuietHistory(position.piece(at: q.from).index &* 90 &+ q.to.index, rows, -bonus, ply: ply)
+                                updateQuietHistory(position.piece(at: q.from).index &* 90 &+ q.to.index, rows, -bonus)
                             }
                             if ply > 0 {
                                 let previous = playedMoves[ply &- 1]
@@ -484,9 +380,6 @@ extension Searcher {
             if !isCapture && quietCount < 64 {
                 quietsTried.store(move, toByteOffset: quietCount &* 2)
                 quietCount &+= 1
-            } else if isCapture && captureCount < 64 {
-                capturesTried.store(move, toByteOffset: captureCount &* 2)
-                captureCount &+= 1
             }
         }
 
@@ -496,10 +389,6 @@ extension Searcher {
             return excluded != .none ? alpha : -Score.mate + ply
         }
         let bound: Bound = best >= beta ? .lower : (pvNode && bestMove != .none) ? .exact : .upper
-        if options.failHighBlending && best >= beta && abs(best) < Score.ruleWin - Score.maxPly
-            && abs(beta) < Score.ruleWin - Score.maxPly {
-            best = (best * depth + beta) / (depth + 1)
-        }
         // A MultiPV line below the first searched only some root moves, and a singular search
         // left one out: neither is the node's result.
         if !(isRoot && pvIndex > 0) && excluded == .none {
@@ -516,37 +405,7 @@ extension Searcher {
         return best
     }
 
-    /// ProbCut's searches at a non-PV node: each capture that wins at least `probCutBeta`
-    /// minus the static evaluation by exchange, searched first by the quiescence search and
-    /// then 4 plies shallower than `depth` against `probCutBeta`. The first that holds is the
-    /// node's lower bound (stored in the table) and is returned; `nil` when none holds.
-    mutating func probCut(_ probCutBeta: Int, _ depth: Int, _ ply: Int, ttMove: Move, staticEval: Int,
-                          rawEval: Int, cutNode: Bool) -> Int? {
-        var list = ScoredMoves()
-        position.generatePseudoLegal(.captures, into: &list.moves)
-        scoreMoves(&list, ttMove: ttMove, ply: ply)
-        excludedMoves[ply &+ 1] = .none
-        while let move = list.pick() {
-            guard position.exchangeAtLeast(move, probCutBeta - staticEval),
-                  position.isPseudoLegalMoveSafe(move) else { continue }
-            let undo = make(move, at: ply)
-            var score = -quiescence(-probCutBeta, -probCutBeta + 1, ply + 1, pvNode: false)
-            if score >= probCutBeta && !stopped {
-                score = -search(-probCutBeta, -probCutBeta + 1, depth - 4, ply + 1, pvNode: false, cutNode: !cutNode)
-            }
-            keys.removeLast()
-            position.unmake(move, undo)
-            if stopped { return nil }
-            if score >= probCutBeta {
-                tt.store(position.key, move: move, score: Score.toTable(score, ply: ply), eval: rawEval,
-                         depth: depth - 3, bound: .lower)
-                return score
-            }
-        }
-        return nil
-    }
-
-    /// Plays `move` at `ply` before a child search of quiescence or ProbCut: the line's move and
+    /// Plays `move` at `ply` before a child search of quiescence: the line's move and
     /// piece, the undo, the network's accumulators and the repetition keys (which the caller
     /// takes back with `keys.removeLast()` and `position.unmake`).
     @inline(__always)

@@ -38,15 +38,6 @@ public final class SearchHeap: @unchecked Sendable {
     let undos: UnsafeMutablePointer<Undo>
     /// The correction history's entries (``CorrectionHistory``).
     let corrections: UnsafeMutablePointer<Int32>
-    /// The capture history's entries (``CaptureHistory``).
-    let captures: UnsafeMutablePointer<Int16>
-    /// How well quiet moves did at the plies nearest the root in this search: rows by ply
-    /// (below ``lowPlies``), columns by slot.
-    let lowPlyHistory: UnsafeMutablePointer<Int16>
-    /// The plies that have a low-ply history.
-    static let lowPlies = 4
-    /// Per ply: the reduction the parent searched this node with (0: none).
-    let priorReductions: UnsafeMutablePointer<Int>
     /// The accumulators of the last network searched with (kept while it stays the same).
     private var accumulatorStack: AccumulatorStack?
 
@@ -84,12 +75,6 @@ public final class SearchHeap: @unchecked Sendable {
         killers.initialize(repeating: .none, count: n * 2)
         corrections = .allocate(capacity: CorrectionHistory.count)
         corrections.initialize(repeating: 0, count: CorrectionHistory.count)
-        captures = .allocate(capacity: CaptureHistory.count)
-        captures.initialize(repeating: 0, count: CaptureHistory.count)
-        lowPlyHistory = .allocate(capacity: Self.lowPlies * Self.slots)
-        lowPlyHistory.initialize(repeating: 0, count: Self.lowPlies * Self.slots)
-        priorReductions = .allocate(capacity: n)
-        priorReductions.initialize(repeating: 0, count: n)
     }
 
     /// Move slots: piece index (14) x target square (90).
@@ -103,17 +88,12 @@ public final class SearchHeap: @unchecked Sendable {
         counterMoves.update(repeating: .none, count: 14 * 90)
         killers.update(repeating: .none, count: (Score.maxPly + 8) * 2)
         corrections.update(repeating: 0, count: CorrectionHistory.count)
-        captures.update(repeating: 0, count: CaptureHistory.count)
-        lowPlyHistory.update(repeating: 0, count: Self.lowPlies * Self.slots)
     }
 
     deinit {
         history.deallocate(); continuationHistory.deallocate(); excludedMoves.deallocate(); counterMoves.deallocate(); killers.deallocate(); pv.deallocate(); pvLength.deallocate()
         staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate(); undos.deallocate()
         corrections.deallocate()
-        captures.deallocate()
-        lowPlyHistory.deallocate()
-        priorReductions.deallocate()
     }
 }
 
@@ -143,51 +123,10 @@ public struct SearchOptions: Sendable, Equatable {
     /// With ``correctionHistory``, corrections also keyed by where each side's pieces other
     /// than soldiers stand (two more tables). Off until a match shows it pays.
     public var correctionPieces = false
-    /// Captures of about equal victims ordered by how often each cut nodes off
-    /// (``CaptureHistory``). Off until a match shows it pays.
-    public var captureHistory = false
-    /// The capture history (learnt whether or not ``captureHistory`` orders by it) also
-    /// moves the exchange-pruning threshold of captures and reduces captures that lose by
-    /// exchange. Off until a match shows it pays.
-    public var captureHistoryPruning = false
     /// Quiet moves also ordered (and histories also updated) by the continuation histories
     /// after the side's own moves 4 and 6 plies back, at half weight. Off until a match shows
     /// it pays.
     public var longContinuations = false
-    /// After a reduced move beat alpha, its re-search goes a ply deeper when it beat the best
-    /// score by a wide margin and a ply shallower when it barely did. Off until a match shows
-    /// it pays.
-    public var researchDepthAdjustment = false
-    /// Quiet moves with a very bad history (own and continuation) left out near the leaves.
-    /// Off until a match shows it pays.
-    public var historyPruning = false
-    /// A node whose good captures beat beta by a margin in a reduced search is cut off
-    /// (ProbCut). Off until a match shows it pays.
-    public var probCut = false
-    /// A node far below alpha near the leaves is judged by the quiescence search (razoring).
-    /// Off until a match shows it pays.
-    public var razoring = false
-    /// A quiet table move that cuts a node off by the table's bound alone earns the history
-    /// bonus of a searched cut-off. Off until a match shows it pays.
-    public var tableMoveHistory = false
-    /// A score that failed high at a node of depth d is pulled toward beta by 1 / (d + 1), so
-    /// that lucky deep fail-highs weigh less. Off until a match shows it pays.
-    public var failHighBlending = false
-    /// Futility pruning's margin for a quiet move grows with the move's history (own and
-    /// continuation, / 128 centipawns) and shrinks with a bad one. Off until a match shows it pays.
-    public var historyFutility = false
-    /// Quiet moves at the first plies of a search also ordered by how they did at that ply in
-    /// this search (a history that starts empty at each search). Off until a match shows it pays.
-    public var lowPlyHistory = false
-    /// A node searched with a late-move reduction adjusts its own depth in hindsight: a ply
-    /// deeper after a reduction of 3 or more when the side that moved into it did not gain
-    /// by its static evaluation, a ply shallower when both sides' evaluations say they stand
-    /// well. Off until a match shows it pays.
-    public var hindsightDepth = false
-    /// In endgames with few pieces (zugzwang can occur), a null move's fail-high at depth 6 or
-    /// more is trusted only after a verification search of the node at the null move's depth
-    /// in which no null move is tried for the next plies. Off until a match shows it pays.
-    public var nullMoveVerification = false
     /// The margins and factors of the selective search (defaults: the engine's play).
     public var parameters = SearchParameters()
 
@@ -217,13 +156,7 @@ public struct Searcher {
     let playedMoves: UnsafeMutablePointer<Move>
     let movedPieces: UnsafeMutablePointer<Piece>
     let undos: UnsafeMutablePointer<Undo>
-    let lowPlyHistory: UnsafeMutablePointer<Int16>
-    let priorReductions: UnsafeMutablePointer<Int>
-    /// While a null move's verification search runs: the ply from which null moves are tried
-    /// again (0: no verification running).
-    var nullMoveMinimumPly = 0
     let corrections: CorrectionHistory
-    let captureHistory: CaptureHistory
     /// The reversible end of the game before the root: each position with the move played
     /// from it, oldest first (for judging repetition cycles that reach back before the root).
     let historyFrames: [(position: Position, move: Move)]
@@ -303,12 +236,7 @@ public struct Searcher {
         playedMoves = heap.playedMoves
         movedPieces = heap.movedPieces
         undos = heap.undos
-        lowPlyHistory = heap.lowPlyHistory
-        priorReductions = heap.priorReductions
-        priorReductions[0] = 0
-        if options.lowPlyHistory { lowPlyHistory.update(repeating: 0, count: SearchHeap.lowPlies * SearchHeap.slots) }
         corrections = CorrectionHistory(heap.corrections, pieces: options.correctionPieces)
-        captureHistory = CaptureHistory(heap.captures)
         self.historyFrames = historyFrames
         keys = gameKeys + [position.key]
         keys.reserveCapacity(keys.count + Score.maxPly + 8)

@@ -9,20 +9,10 @@ import XiangqiSearch
 @Suite struct SearchFeatureTests {
     static let features: [(name: String, rule: WritableKeyPath<SearchOptions, Bool> & Sendable)] = [
         ("longContinuations", \.longContinuations),
-        ("researchDepthAdjustment", \.researchDepthAdjustment),
-        ("historyPruning", \.historyPruning),
-        ("probCut", \.probCut),
-        ("razoring", \.razoring),
-        ("tableMoveHistory", \.tableMoveHistory),
-        ("failHighBlending", \.failHighBlending),
-        ("historyFutility", \.historyFutility),
-        ("lowPlyHistory", \.lowPlyHistory),
-        ("hindsightDepth", \.hindsightDepth),
-        ("nullMoveVerification", \.nullMoveVerification),
-        ("captureHistoryPruning", \.captureHistoryPruning),
+        ("correctionHistory", \.correctionHistory),
     ]
 
-    /// Each feature alone, then all of them (and the two histories) at once.
+    /// Each feature alone, then all of them (and the correction history's piece tables) at once.
     static let settings: [String] = features.map(\.name) + ["all"]
 
     static func options(_ setting: String) -> SearchOptions {
@@ -30,11 +20,7 @@ import XiangqiSearch
         for feature in features where setting == "all" || setting == feature.name {
             options[keyPath: feature.rule] = true
         }
-        if setting == "all" {
-            options.correctionHistory = true
-            options.correctionPieces = true
-            options.captureHistory = true
-        }
+        if setting == "all" { options.correctionPieces = true }
         return options
     }
 
@@ -77,10 +63,9 @@ import XiangqiSearch
         #expect(chase.score >= Score.ruleWin - Score.maxPly)
     }
 
-    /// The depth-11 searches without any feature that the featured ones are compared with,
+    /// The depth-11 search without any feature that the featured ones are compared with,
     /// searched once for all settings (a fresh engine each, as every search here).
     static let plainMiddlegame = Self().plainSearch("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1")
-    static let plainEndgame = Self().plainSearch("2bak4/4a4/4b4/p3p1n1p/9/2P3p2/P3P3P/4B4/4A4/3RK1BN1 w - - 0 1")
 
     func plainSearch(_ fen: String) -> SearchResult {
         // The FENs above are valid; a failure here fails the tests that compare with it.
@@ -90,15 +75,11 @@ import XiangqiSearch
     @Test(arguments: settings)
     func searchesGiveLegalMovesAndChangeTheTree(_ setting: String) throws {
         // Each feature changes the tree of a middlegame search (it is not dead code), and
-        // the move it gives is legal. The null move's verification only runs where few
-        // pieces are left: an endgame of chariot and horse against horse.
-        let fen = setting == "nullMoveVerification"
-            ? "2bak4/4a4/4b4/p3p1n1p/9/2P3p2/P3P3P/4B4/4A4/3RK1BN1 w - - 0 1"
-            : "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1"
+        // the move it gives is legal.
+        let fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1"
         let position = try Position(fen: fen)
-        let plain = setting == "nullMoveVerification" ? Self.plainEndgame : Self.plainMiddlegame
         let featured = try search(setting, fen, SearchLimits(depth: 11))
         #expect(featured.bestMove.map { position.isLegal($0) } == true)
-        #expect(featured.nodes != plain.nodes)
+        #expect(featured.nodes != Self.plainMiddlegame.nodes)
     }
 }
