@@ -30,8 +30,16 @@ struct ScoredMoves {
     mutating func setScore(_ score: Int32, at i: Int) { scores.store(score, toByteOffset: i &* 4) }
 
     /// Returns the remaining move with the highest score, or `nil` when all were picked.
+    ///
+    /// A capture scored in the good band (``Searcher/goodCaptureBase``) whose piece is worth
+    /// more than its victim is scored there on trust: when it would be picked, its static
+    /// exchange in `position` decides, and a losing one moves to the bad band
+    /// (``Searcher/badCaptureBase``, the same victim-attacker order) and the pick is made
+    /// again. Moves keep their places while that happens, so the order is the one that
+    /// scoring every capture by its exchange first would give; only the exchanges of
+    /// captures never reached (after a cut-off) are not computed.
     @inline(__always)
-    mutating func pick() -> Move? {
+    mutating func pick(in position: Position) -> Move? {
         let n = moves.count, first = next
         guard first < n else { return nil }
         let (move, bestScore) = moves.withUnsafeMutableBufferPointer { moves in
@@ -39,13 +47,22 @@ struct ScoredMoves {
                 let scores = raw.assumingMemoryBound(to: Int32.self)
                 var best = first
                 var bestScore = scores[first]
-                var i = first &+ 1
-                while i < n {
-                    if scores[i] > bestScore {
-                        bestScore = scores[i]
-                        best = i
+                while true {
+                    var i = first &+ 1
+                    while i < n {
+                        if scores[i] > bestScore {
+                            bestScore = scores[i]
+                            best = i
+                        }
+                        i &+= 1
                     }
-                    i &+= 1
+                    guard bestScore >= Searcher.goodCaptureBase && bestScore < Searcher.ttMoveScore else { break }
+                    let candidate = moves[best]
+                    let victim = position.piece(at: candidate.to).kind, mover = position.piece(at: candidate.from).kind
+                    if ExchangeValue.of(mover) <= ExchangeValue.of(victim) || position.exchangeAtLeast(candidate, 0) { break }
+                    scores[best] = bestScore &- Searcher.goodCaptureBase &+ Searcher.badCaptureBase
+                    best = first
+                    bestScore = scores[first]
                 }
                 let move = moves[best]
                 if best != first {

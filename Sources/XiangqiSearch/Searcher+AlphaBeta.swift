@@ -38,8 +38,9 @@ extension Searcher {
         return h
     }
 
-    /// Scores captures by victim then attacker (good or bad by exchange) and quiet moves by
-    /// killers, counter-move and history (own and continuation).
+    /// Scores captures by victim then attacker (good or bad by exchange, decided when picked:
+    /// ``ScoredMoves/pick(in:)``) and quiet moves by killers, counter-move and history (own
+    /// and continuation).
     @inline(__always)
     func scoreMoves(_ list: inout ScoredMoves, ttMove: Move, ply: Int) {
         let killer0 = killers[ply &* 2], killer1 = killers[ply &* 2 &+ 1]
@@ -58,10 +59,9 @@ extension Searcher {
                 let victim = position.piece(at: move.to)
                 let mover = position.piece(at: move.from)
                 if !victim.isNone {
-                    let mvvLva = Int32(ExchangeValue.of(victim.kind) &* 16 &- Int(mover.kind.rawValue))
-                    let attackerValue = ExchangeValue.of(mover.kind)
-                    let good = attackerValue <= ExchangeValue.of(victim.kind) || position.exchangeAtLeast(move, 0)
-                    score = (good ? Self.goodCaptureBase : Self.badCaptureBase) &+ mvvLva
+                    // Good on trust: `ScoredMoves.pick(in:)` moves a capture that loses by
+                    // exchange to the bad band when it comes to be picked.
+                    score = Self.goodCaptureBase &+ Int32(ExchangeValue.of(victim.kind) &* 16 &- Int(mover.kind.rawValue))
                 } else if move == killer0 {
                     score = Self.killerScore &+ 1
                 } else if move == killer1 {
@@ -219,7 +219,7 @@ extension Searcher {
         var legalCount = 0
         var quietsTried = InlineWords16()   // quiet moves searched, 64 at most
         var quietCount = 0
-        while let move = list.pick() {
+        while let move = list.pick(in: position) {
             if move == excluded { continue }
             if isRoot && (!rootMoves.contains(move) || excludedRootMoves.contains(move)) { continue }
             guard position.isPseudoLegalMoveSafe(move) else { continue }
@@ -233,10 +233,17 @@ extension Searcher {
             let slot = mover.index &* 90 &+ move.to.index
             let mayPrune = !isRoot && !inCheck && best > -Score.mateBound && options.pruning
 
-            // Step 9. Static-exchange pruning: a losing capture, or a quiet move to a square
-            // where the piece is lost, at low depth (checks are kept, see below).
+            // Step 9. Futility and late-move pruning of quiet moves near the leaves, then
+            // static-exchange pruning: a losing capture, or a quiet move to a square where the
+            // piece is lost, at low depth. Each is decided here, before the move is made, and
+            // applied after (checks are kept, see below); the exchange is not computed for a
+            // move already pruned.
+            let lateQuiet = mayPrune && !isCapture && options.futility
+                && (!pvNode && depth <= parameters.futilityDepth
+                    && eval + parameters.futilityBase + parameters.futilityPerDepth * depth <= alpha
+                    || depth <= 6 && quietCount >= lateQuietLimit)
             var exchangeLoss = false
-            if mayPrune && options.exchangePruning && depth <= 6 {
+            if mayPrune && !lateQuiet && options.exchangePruning && depth <= 6 {
                 if isCapture {
                     exchangeLoss = list.pickedScore < Self.goodCaptureBase
                         && !position.exchangeAtLeast(move, -parameters.exchangeCaptureMargin * depth)
@@ -271,23 +278,10 @@ extension Searcher {
             accumulators?.record(ply: ply &+ 1, move: move, moved: mover, captured: undo.capturedPiece)
             let givesCheck = position.isInCheck
 
-            // Step 11. Pruning of late quiet moves at shallow depth.
-            if mayPrune && !givesCheck {
-                if exchangeLoss {
-                    position.unmake(move, undo)
-                    continue
-                }
-                if !isCapture {
-                    if options.futility && !pvNode && depth <= parameters.futilityDepth
-                        && eval + parameters.futilityBase + parameters.futilityPerDepth * depth <= alpha {
-                        position.unmake(move, undo)
-                        continue
-                    }
-                    if options.futility && depth <= 6 && quietCount >= lateQuietLimit {
-                        position.unmake(move, undo)
-                        continue
-                    }
-                }
+            // Step 11. The pruning of step 9, for moves that do not give check.
+            if mayPrune && !givesCheck && (lateQuiet || exchangeLoss) {
+                position.unmake(move, undo)
+                continue
             }
 
             // Step 12. Check extension, for checks that do not lose material.
@@ -458,7 +452,7 @@ extension Searcher {
         scoreMoves(&list, ttMove: ttMove, ply: min(ply, Score.maxPly - 1))
         var legalCount = 0
         var bestMove = Move.none
-        while let move = list.pick() {
+        while let move = list.pick(in: position) {
             guard position.isPseudoLegalMoveSafe(move) else { continue }
             legalCount &+= 1
             if !inCheck {
