@@ -38,6 +38,23 @@ extension Position {
     @inline(__always)
     func attackers(to square: Square, by color: Color, from: Square, to: Square) -> Bitboard {
         let t = AttackTables.shared
+        let lines = lineHits(t, square, from: from, to: to)
+        let base = Piece(color, .king).index
+        var result = lines.first & pieceSets[base &+ PieceKind.chariot.index]
+        result |= lines.fileFirst & pieceSets[base]
+        result |= lines.second & pieceSets[base &+ PieceKind.cannon.index]
+        let legs = diagonalBits(t, square, from: from, to: to)
+        result |= t.horseAttackers[square.index &* 16 &+ legs] & pieceSets[base &+ PieceKind.horse.index]
+        result |= t.soldierAttackers[color.index &* 90 &+ square.index] & pieceSets[base &+ PieceKind.soldier.index]
+        return to.rawValue < 90 ? result & ~Bitboard(to) : result
+    }
+
+    /// The squares of the pieces met first and second from `square` along its rank and file
+    /// (`fileFirst`: the first on its file alone), once a piece has moved `from` -> `to`
+    /// (``Square/none`` twice for the position as it is).
+    @inline(__always)
+    func lineHits(_ t: AttackTables, _ square: Square, from: Square, to: Square)
+        -> (first: Bitboard, fileFirst: Bitboard, second: Bitboard) {
         let rank = square.rank, file = square.file
         var rankBits = occupied.rankBits(rank)
         var fileBits = UInt32(fileOccupancy[file])
@@ -54,14 +71,53 @@ extension Position {
         let fileFirst = Bitboard.onFile(fileLine &>> 10, file)
         let first = Bitboard.onRank(rankLine &>> 10, rank) | fileFirst
         let second = Bitboard.onRank(rankLine &>> 20, rank) | Bitboard.onFile(fileLine &>> 20, file)
-        let base = Piece(color, .king).index
-        var result = first & pieceSets[base &+ PieceKind.chariot.index]
-        result |= fileFirst & pieceSets[base]
-        result |= second & pieceSets[base &+ PieceKind.cannon.index]
-        let legs = diagonalBits(t, square, from: from, to: to)
-        result |= t.horseAttackers[square.index &* 16 &+ legs] & pieceSets[base &+ PieceKind.horse.index]
-        result |= t.soldierAttackers[color.index &* 90 &+ square.index] & pieceSets[base &+ PieceKind.soldier.index]
-        return to.rawValue < 90 ? result & ~Bitboard(to) : result
+        return (first, fileFirst, second)
+    }
+
+    /// Whether `move`, legal here, gives check: the answer ``isInCheck`` gives after
+    /// ``make(_:)``, found without making the move (the search prunes some moves unmade
+    /// unless they give check). Covers the moved piece from its new square and the lines it
+    /// opens or closes for the others (a discovered check, a new cannon screen).
+    public func givesCheck(_ move: Move) -> Bool {
+        let t = AttackTables.shared
+        let us = sideToMove
+        let king = kings[us.opponent.index]
+        let from = move.from, to = move.to
+        let kind = board[from.index].kind
+        let kingRank = king.rank, kingFile = king.file
+        let fromRank = from.rank, fromFile = from.file, toRank = to.rank, toFile = to.file
+        // Off the king's rank and file, and not from a horse's leg square (a diagonal
+        // neighbour of the king), the move opens and closes no line to the king: only the
+        // moved horse or soldier can check.
+        if fromRank != kingRank && fromFile != kingFile && toRank != kingRank && toFile != kingFile
+            && (abs(fromRank &- kingRank) != 1 || abs(fromFile &- kingFile) != 1) {
+            switch kind {
+            case .horse:
+                return t.horseAttackers[king.index &* 16 &+ diagonalBits(t, king, from: from, to: to)].contains(to)
+            case .soldier:
+                return t.soldierAttackers[us.index &* 90 &+ king.index].contains(to)
+            default:
+                return false
+            }
+        }
+        let lines = lineHits(t, king, from: from, to: to)
+        let horseSquares = t.horseAttackers[king.index &* 16 &+ diagonalBits(t, king, from: from, to: to)]
+        let soldierSquares = t.soldierAttackers[us.index &* 90 &+ king.index]
+        switch kind {
+        case .chariot: if lines.first.contains(to) { return true }
+        case .cannon: if lines.second.contains(to) { return true }
+        case .horse: if horseSquares.contains(to) { return true }
+        case .soldier: if soldierSquares.contains(to) { return true }
+        default: break
+        }
+        // A king never checks: a legal move leaves the two kings apart.
+        let base = Piece(us, .king).index
+        var others = lines.first & pieceSets[base &+ PieceKind.chariot.index]
+        others |= lines.second & pieceSets[base &+ PieceKind.cannon.index]
+        others |= horseSquares & pieceSets[base &+ PieceKind.horse.index]
+        others |= soldierSquares & pieceSets[base &+ PieceKind.soldier.index]
+        others.remove(from)
+        return others.isNotEmpty
     }
 
     // MARK: Check information

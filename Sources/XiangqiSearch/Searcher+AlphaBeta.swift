@@ -235,9 +235,9 @@ extension Searcher {
 
             // Step 9. Futility and late-move pruning of quiet moves near the leaves, then
             // static-exchange pruning: a losing capture, or a quiet move to a square where the
-            // piece is lost, at low depth. Each is decided here, before the move is made, and
-            // applied after (checks are kept, see below); the exchange is not computed for a
-            // move already pruned.
+            // piece is lost, at low depth. Each is decided here and applied after the singular
+            // test (checks are kept, see step 11); the exchange is not computed for a move
+            // already pruned.
             let lateQuiet = mayPrune && !isCapture && options.futility
                 && (!pvNode && depth <= parameters.futilityDepth
                     && eval + parameters.futilityBase + parameters.futilityPerDepth * depth <= alpha
@@ -271,18 +271,16 @@ extension Searcher {
                 }
             }
 
+            // Step 11. The pruning of step 9, for moves that do not give check: known without
+            // making the move.
+            if (lateQuiet || exchangeLoss) && !position.givesCheck(move) { continue }
+
             playedMoves[ply] = move
             movedPieces[ply] = mover
             var undo = position.make(move)
             undos[ply] = undo
             accumulators?.record(ply: ply &+ 1, move: move, moved: mover, captured: undo.capturedPiece)
             let givesCheck = position.isInCheck
-
-            // Step 11. The pruning of step 9, for moves that do not give check.
-            if mayPrune && !givesCheck && (lateQuiet || exchangeLoss) {
-                position.unmake(move, undo)
-                continue
-            }
 
             // Step 12. Check extension, for checks that do not lose material.
             if givesCheck && extensionPlies == 0 && depth >= parameters.checkExtensionDepth && ply < 2 * (completedDepth + 2) {

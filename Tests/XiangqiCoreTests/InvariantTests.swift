@@ -24,6 +24,44 @@ import XiangqiTestSupport
         }
     }
 
+    /// `givesCheck` answers, without making the move, what `isInCheck` says after it, for
+    /// every legal move of the playouts: checks by the moved piece, checks it discovers by
+    /// leaving a line, and cannon checks it makes by landing between cannon and king.
+    @Test func givesCheckAgreesWithMakingTheMove() {
+        var direct = 0, discovered = 0, screen = 0, quiet = 0
+        for p in Self.positions {
+            var q = p
+            for move in p.legalMoves {
+                let undo = q.make(move)
+                let checks = q.isInCheck
+                #expect(p.givesCheck(move) == checks, "\(move.iccs) in \(p.fen)")
+                if !checks {
+                    quiet += 1
+                } else if q.checkers.contains(move.to) {
+                    direct += 1
+                } else if q.checkers.contains(where: { Self.lies(move.to, between: $0, and: q.kingSquare(of: q.sideToMove)) }) {
+                    screen += 1
+                } else {
+                    discovered += 1
+                }
+                q.unmake(move, undo)
+            }
+        }
+        #expect(direct > 1000 && discovered > 50 && screen > 100 && quiet > 100_000,
+                "direct \(direct), discovered \(discovered), screen \(screen), no check \(quiet)")
+    }
+
+    /// Whether `square` is strictly between `a` and `b` on one rank or file.
+    static func lies(_ square: Square, between a: Square, and b: Square) -> Bool {
+        if a.rank == b.rank && square.rank == a.rank {
+            return min(a.file, b.file) < square.file && square.file < max(a.file, b.file)
+        }
+        if a.file == b.file && square.file == a.file {
+            return min(a.rank, b.rank) < square.rank && square.rank < max(a.rank, b.rank)
+        }
+        return false
+    }
+
     /// The point sets an app may draw from (`Bitboard.advisorPoints` and the others) have the
     /// board's counts, and every advisor, elephant and soldier of the playouts (moved there by
     /// the generator) stands inside its side's set.
