@@ -1,3 +1,4 @@
+import CNetworkKernels
 import Testing
 import XiangqiCore
 import XiangqiEngine
@@ -81,6 +82,61 @@ import XiangqiEngine
             }
             #expect(largest <= 1, "\(name): \(largest) cp")
         }
+    }
+
+    /// The C kernels give the same bits with the baseline loops and with AVX2 (where the
+    /// processor has it): accumulator updates of each shape, in place and not, equal a plain
+    /// Swift sum, and the output layer's Float sums are equal to the bit.
+    @Test func kernelLevelsGiveTheSameBits() {
+        var random = SeededGenerator(seed: 21)
+        let n = 256
+        func lane() -> [Int16] { (0..<n).map { _ in Int16.random(in: -2000...2000, using: &random) } }
+        let before = xq_kernel_level(0)
+        defer { _ = xq_kernel_level(Int32(before)) }
+        let levels: [Int32] = xq_kernel_level(2) == 2 || xq_kernel_level(0) == 2 ? [1, 2] : [1]
+        var updates = 0, sums = 0
+        for _ in 0..<50 {
+            let source = lane(), add0 = lane(), add1 = lane(), remove0 = lane(), remove1 = lane()
+            let weights = (0..<n).map { _ in Float.random(in: -2...2, using: &random) }
+            for (twoAdded, twoRemoved) in [(false, false), (false, true), (true, false), (true, true)] {
+                var expected = [Int16](repeating: 0, count: n)
+                for i in 0..<n {
+                    let added: Int16 = add0[i] &+ (twoAdded ? add1[i] : 0)
+                    let removed: Int16 = remove0[i] &+ (twoRemoved ? remove1[i] : 0)
+                    expected[i] = source[i] &+ added &- removed
+                }
+                for level in levels {
+                    _ = xq_kernel_level(level)
+                    var out = [Int16](repeating: 0, count: n), inPlace = source
+                    add1.withUnsafeBufferPointer { a1 in
+                        remove1.withUnsafeBufferPointer { r1 in
+                            let a1p = twoAdded ? a1.baseAddress : nil, r1p = twoRemoved ? r1.baseAddress : nil
+                            xq_accumulator_update(&out, source, add0, a1p, remove0, r1p, Int32(n))
+                            inPlace.withUnsafeMutableBufferPointer {
+                                xq_accumulator_update($0.baseAddress, $0.baseAddress, add0, a1p, remove0, r1p, Int32(n))
+                            }
+                        }
+                    }
+                    #expect(out == expected && inPlace == expected, "level \(level), two added \(twoAdded), two removed \(twoRemoved)")
+                    updates += 1
+                }
+            }
+            let dots = levels.map { level -> UInt32 in
+                _ = xq_kernel_level(level)
+                return xq_screlu_dot(source, weights, Int32(n), 255).bitPattern
+            }
+            #expect(Set(dots).count == 1, "\(dots)")
+            sums += 1
+        }
+        #expect(updates == 50 * 4 * levels.count && sums == 50)
+        // Where the processor has AVX2 (the machines the engine is measured on), both levels ran.
+        #expect(levels.count == 2 || !Self.processorHasAVX2)
+    }
+
+    /// Whether /proc/cpuinfo lists AVX2 (false where there is no such file).
+    static var processorHasAVX2: Bool {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return false }
+        return text.contains(" avx2")
     }
 
     /// Each side sees the board from its own end: swapping colours and flipping the board

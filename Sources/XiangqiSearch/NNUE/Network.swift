@@ -318,26 +318,17 @@ public final class Network: @unchecked Sendable {
         }
     }
 
-    /// `destination = source + Σ rows(added) − Σ rows(removed)` in one pass.
+    /// `destination = source + Σ rows(added) − Σ rows(removed)` in one pass
+    /// (`xq_accumulator_update`, AVX2 where the processor has it); `destination` may be
+    /// `source`.
     @inline(__always)
     func update(_ destination: UnsafeMutablePointer<Int16>, from source: UnsafePointer<Int16>,
                 adding added: (Int, Int), removing removed: (Int, Int), removedCount: Int) {
-        let add0 = UnsafeRawPointer(featureWeights + added.0 * hidden)
-        let add1 = UnsafeRawPointer(featureWeights + max(added.1, 0) * hidden)
-        let sub0 = UnsafeRawPointer(featureWeights + removed.0 * hidden)
-        let sub1 = UnsafeRawPointer(featureWeights + max(removed.1, 0) * hidden)
-        let src = UnsafeRawPointer(source), out = UnsafeMutableRawPointer(destination)
-        let twoAdded = added.1 >= 0, twoRemoved = removedCount > 1
-        var i = 0
-        while i < hidden {
-            let o = i * 2
-            var v = src.loadUnaligned(fromByteOffset: o, as: SIMD16<Int16>.self)
-                &+ add0.loadUnaligned(fromByteOffset: o, as: SIMD16<Int16>.self)
-                &- sub0.loadUnaligned(fromByteOffset: o, as: SIMD16<Int16>.self)
-            if twoAdded { v &+= add1.loadUnaligned(fromByteOffset: o, as: SIMD16<Int16>.self) }
-            if twoRemoved { v &-= sub1.loadUnaligned(fromByteOffset: o, as: SIMD16<Int16>.self) }
-            out.storeBytes(of: v, toByteOffset: o, as: SIMD16<Int16>.self)
-            i += 16
-        }
+        xq_accumulator_update(destination, source,
+                              featureWeights + added.0 * hidden,
+                              added.1 >= 0 ? UnsafePointer(featureWeights + added.1 * hidden) : nil,
+                              featureWeights + removed.0 * hidden,
+                              removedCount > 1 ? UnsafePointer(featureWeights + removed.1 * hidden) : nil,
+                              Int32(hidden))
     }
 }
