@@ -60,6 +60,12 @@ XQ_INLINE void update_body(int16_t *out, const int16_t *source, const int16_t *r
     }
 }
 
+XQ_INLINE void add_body(int16_t *restrict out, const int16_t *restrict row, int n) {
+    for (int i = 0; i < n; i++) out[i] = (int16_t)(out[i] + row[i]);
+}
+
+static void add_baseline(int16_t *out, const int16_t *row, int n) { add_body(out, row, n); }
+
 static float screlu_dot_baseline(const int16_t *a, const float *w, int n, int16_t qa) {
     return screlu_dot_body(a, w, n, qa);
 }
@@ -80,6 +86,8 @@ XQ_AVX2 static void update_avx2(int16_t *out, const int16_t *source, const int16
                                 int n) {
     update_body(out, source, add0, add1, remove0, remove1, n);
 }
+
+XQ_AVX2 static void add_avx2(int16_t *out, const int16_t *row, int n) { add_body(out, row, n); }
 
 // 0: not yet known, 1: baseline, 2: AVX2. Every thread that races on the first call stores
 // the same answer.
@@ -125,4 +133,14 @@ void xq_accumulator_update(int16_t *out, const int16_t *source, const int16_t *a
     }
 #endif
     update_baseline(out, source, add0, add1, remove0, remove1, n);
+}
+
+void xq_accumulator_add(int16_t *out, const int16_t *row, int n) {
+#ifdef XQ_DISPATCH
+    if (find_level() == 2) {
+        add_avx2(out, row, n);
+        return;
+    }
+#endif
+    add_baseline(out, row, n);
 }

@@ -85,8 +85,8 @@ import XiangqiEngine
     }
 
     /// The C kernels give the same bits with the baseline loops and with AVX2 (where the
-    /// processor has it): accumulator updates of each shape, in place and not, equal a plain
-    /// Swift sum, and the output layer's Float sums are equal to the bit.
+    /// processor has it): accumulator updates of each shape, in place and not, and a row
+    /// added, equal a plain Swift sum, and the output layer's Float sums are equal to the bit.
     @Test func kernelLevelsGiveTheSameBits() {
         var random = SeededGenerator(seed: 21)
         let n = 256
@@ -120,6 +120,12 @@ import XiangqiEngine
                     #expect(out == expected && inPlace == expected, "level \(level), two added \(twoAdded), two removed \(twoRemoved)")
                     updates += 1
                 }
+            }
+            for level in levels {
+                _ = xq_kernel_level(level)
+                var sum = source
+                xq_accumulator_add(&sum, add0, Int32(n))
+                #expect(sum == (0..<n).map { source[$0] &+ add0[$0] }, "level \(level): a row added")
             }
             let dots = levels.map { level -> UInt32 in
                 _ = xq_kernel_level(level)

@@ -306,16 +306,11 @@ public final class Network: @unchecked Sendable {
         }
     }
 
+    /// Adds `feature`'s row to `accumulator` (`xq_accumulator_add`, AVX2 where the processor
+    /// has it).
     @inline(__always)
     func add(_ feature: Int, to accumulator: UnsafeMutablePointer<Int16>) {
-        let row = UnsafeRawPointer(featureWeights + feature * hidden), out = UnsafeMutableRawPointer(accumulator)
-        var i = 0
-        while i < hidden {
-            let sum = out.loadUnaligned(fromByteOffset: i * 2, as: SIMD16<Int16>.self)
-                &+ row.loadUnaligned(fromByteOffset: i * 2, as: SIMD16<Int16>.self)
-            out.storeBytes(of: sum, toByteOffset: i * 2, as: SIMD16<Int16>.self)
-            i += 16
-        }
+        xq_accumulator_add(accumulator, featureWeights + feature * hidden, Int32(hidden))
     }
 
     /// `destination = source + Σ rows(added) − Σ rows(removed)` in one pass
