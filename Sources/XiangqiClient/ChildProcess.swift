@@ -195,6 +195,18 @@ final class ChildProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        #if canImport(Glibc)
+        // On Linux a child takes the nice value of the thread that starts it, and Dispatch
+        // raises its worker threads' priority (nice -2 or -4, where the process may lower it,
+        // as root can), so engines started from a worker ran ahead of the runner's own
+        // `nice` and of whatever ran beside it. The child starts at the process's nice value
+        // (its main thread's) instead.
+        let byProcess = __priority_which_t(PRIO_PROCESS.rawValue)
+        let threadNice = getpriority(byProcess, 0)
+        let processNice = getpriority(byProcess, id_t(getpid()))
+        if threadNice != processNice { _ = setpriority(byProcess, 0, processNice) }
+        defer { if threadNice != processNice { _ = setpriority(byProcess, 0, threadNice) } }
+        #endif
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         var defaults = sigset_t()

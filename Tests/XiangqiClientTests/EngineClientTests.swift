@@ -37,6 +37,41 @@ func fakeEngine(_ name: String, onGo: String, onStart: String = "") throws -> St
 }
 
 @Suite(.serialized) struct EngineClientTests {
+    #if canImport(Glibc)
+    /// An engine starts at the runner's own nice value (what `nice` gave it), not at that of
+    /// the thread that starts it: on Linux a child takes its starting thread's, and Dispatch
+    /// raises its workers' (to -2 or -4 as root), which put engines ahead of a `nice` runner
+    /// and of anything beside a match. Here a thread made nicer than the process starts
+    /// `nice`, which prints the value it runs at.
+    @Test func enginesStartAtTheProcessNiceValue() async throws {
+        final class Started: @unchecked Sendable {
+            var child: ChildProcess?
+            var threadNice: Int32 = 0
+            let done = DispatchSemaphore(value: 0)
+        }
+        let byProcess = __priority_which_t(PRIO_PROCESS.rawValue)
+        let processNice = getpriority(byProcess, id_t(getpid()))
+        try #require(processNice <= 16, "the test process already runs at nice \(processNice)")
+        let started = Started()
+        #expect(startThread(stackSize: 1 << 20, runHereIfNoThread: false) {
+            _ = setpriority(byProcess, 0, processNice + 3)
+            started.threadNice = getpriority(byProcess, 0)
+            started.child = try? ChildProcess(executable: "nice", arguments: [])
+            started.done.signal()
+        })
+        started.done.wait()
+        #expect(started.threadNice == processNice + 3)
+        let child = try #require(started.child)
+        let event = await child.lines.next(until: .now + .seconds(30))
+        guard case .line(let text, _) = event else {
+            Issue.record("no line from nice: \(event)")
+            return
+        }
+        #expect(text.trimmingCharacters(in: .whitespaces) == "\(processNice)")
+        _ = await child.terminate(grace: .seconds(5))
+    }
+    #endif
+
     @Test func ourEngineIsDrivenInBothDialects() async throws {
         // No dialect given: UCCI is tried first, and this engine answers it.
         let auto = try EngineClient(specification: "\(ourBinary) opt.usebook=false")
