@@ -94,22 +94,35 @@ import XiangqiTraining
         #expect(networkOne[0]??.records == networkTwo[0]??.records && networkOne[1]??.records == networkTwo[1]??.records)
     }
 
-    /// Game 27,535 of seed 5 at 1000 nodes with the built-in network reaches, at ply 87, a
-    /// position whose first iteration never ended before quiescence judged repetitions: checks
-    /// answered by checks cycled to the maximum ply in every branch (the self-play chunk that
-    /// held it hung). It is played to its end now, every search completing depth 1 (not only
-    /// stopped by the hard node bound, 64 times the budget).
+    /// Game 27,535 of seed 5 at 1000 nodes with the built-in network once reached, at ply
+    /// 87, a position whose first iteration never ended before quiescence judged
+    /// repetitions: checks answered by checks cycled to the maximum ply in every branch (the
+    /// self-play chunk that held it hung). The game's first 87 plies (as 686b29a played them;
+    /// another search plays another game from the same seed) lead there; from it the game is
+    /// played to its end, every search completing depth 1 (not only stopped by the hard node
+    /// bound, 64 times the budget).
     @Test func aGameWhoseQuiescenceChecksCycleEnds() throws {
-        var settings = DataGeneration()
-        settings.seed = 5
-        settings.nodes = 1000
-        settings.network = NetworkFile.builtIn
+        let moves = """
+            h2h9 a9a7 b2e2 h7d7 h9h3 b7b4 h3h6 g6g5 b0c2 i9h9 h6c6 a7c7 c6c4 c9e7 a0b0 c7b7 h0g2 b7b6 \
+            e2e6 b6e6 b0b4 h9h2 i0i2 h2i2 g0i2 b9c7 g3g4 g5g4 i2g4 c7d5 b4b0 f9e8 g4e2 d5c3 b0b3 d7c7 \
+            g2f4 e6e5 d0e1 c3e2 c0e2 c7c2 c4a4 e5f5 b3c3 a6a5 a4e4 c2a2 c3c2 f5f4 c2a2 f4f3 e4b4 f3e3 \
+            b4b9 e7c9 a2c2 g9e7 c2c6 e3i3 b9a9 i3e3 c6i6 e3e2 i6i9 e8f9 i9i5 e2b2 e1d0 f9e8 i5a5 b2e2 \
+            f0e1 e2a2 a3a4 e8d7 a9a6 d9e8 a6e6 a2e2 a5a6 e9f9 a4a5 e2i2 e6f6 f9e9 a6d6
+            """.split(separator: " ").compactMap { Move(iccs: String($0)) }
+        var game = Game()
+        for move in moves { try game.play(move) }
+        #expect(game.moves.count == 87)
+        #expect(game.position.fen == "2b1k4/4a4/3ab4/3R1C3/P8/9/9/8r/4A4/3AK4 b - - 16 44")
         let engine = Engine(hashMegabytes: 4)
         engine.setNetwork(NetworkFile.builtIn)
-        let outcome = try #require(settings.playGame(27_535, engine: engine))
-        #expect(outcome.plies > 87)
-        #expect(outcome.shallowestDepth >= 1)
-        #expect(!outcome.records.isEmpty)
+        engine.newGame()
+        while game.status().result == nil && game.moves.count < 400 {
+            let searched = engine.search(SearchLimits(nodes: 1000), game: game, fullStrength: true)
+            #expect(searched.depth >= 1)
+            let move = try #require(searched.bestMove)
+            try game.play(move)
+        }
+        #expect(game.moves.count > 87)
     }
 }
 
