@@ -26,20 +26,22 @@ public struct SearchParameters: Sendable, Equatable {
     public var nullMoveDepthDivisor = 16
     /// Futility pruning of quiet moves: the base margin in centipawns.
     public var futilityBase = 120
-    /// Futility pruning of quiet moves: centipawns added per ply of depth.
+    /// Futility pruning of quiet moves: centipawns added per ply of the move's reduced depth
+    /// (the depth less the late-move reduction table's value for it).
     public var futilityPerDepth = 110
-    /// Deepest node (plies) futility pruning of quiet moves applies to.
-    public var futilityDepth = 3
-    /// Late quiet moves past `lateQuietBase + lateQuietFactor·depth²/4` (two thirds of it when
-    /// not improving) are left out at depth ≤ 6.
-    public var lateQuietBase = 4
+    /// Futility pruning of quiet moves applies while the move's reduced depth is below this
+    /// (plies).
+    public var futilityDepth = 8
+    /// Late quiet moves past `lateQuietBase + lateQuietFactor·depth²/4` (half of it when not
+    /// improving) are left out, at any depth.
+    public var lateQuietBase = 3
     /// See ``lateQuietBase``: quarters.
-    public var lateQuietFactor = 8
+    public var lateQuietFactor = 4
     /// Exchange pruning of captures: a losing capture is left out when it loses more than this
     /// many centipawns per ply of depth.
     public var exchangeCaptureMargin = 120
     /// Exchange pruning of quiet moves: a quiet move is left out when its piece is lost for
-    /// more than this many centipawns times depth².
+    /// more than this many centipawns times the square of its reduced depth.
     public var exchangeQuietMargin = 25
     /// Late-move reductions: `ln(depth)·ln(moveNumber) / (this / 100)` plies.
     public var reductionDivisor = 210
@@ -57,7 +59,7 @@ public struct SearchParameters: Sendable, Equatable {
     public var quiescenceDeltaMargin = 200
     /// Check extension: a check that does not lose material is searched a ply deeper at
     /// nodes of at least this depth (plies; 0: at every depth).
-    public var checkExtensionDepth = 0
+    public var checkExtensionDepth = 8
 
     /// The engine's defaults.
     public init() {}
@@ -94,7 +96,7 @@ public struct SearchParameters: Sendable, Equatable {
         Tunable("NullMoveDepthDivisor", \.nullMoveDepthDivisor, 8...32, cEnd: 2),
         Tunable("FutilityBase", \.futilityBase, 40...250, cEnd: 12),
         Tunable("FutilityPerDepth", \.futilityPerDepth, 50...200, cEnd: 10),
-        Tunable("FutilityDepth", \.futilityDepth, 1...8, cEnd: 1),
+        Tunable("FutilityDepth", \.futilityDepth, 1...16, cEnd: 1),
         Tunable("LateQuietBase", \.lateQuietBase, 1...12, cEnd: 1),
         Tunable("LateQuietFactor", \.lateQuietFactor, 3...16, cEnd: 1),
         Tunable("ExchangeCaptureMargin", \.exchangeCaptureMargin, 50...250, cEnd: 10),

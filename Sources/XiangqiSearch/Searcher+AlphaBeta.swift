@@ -212,7 +212,7 @@ extension Searcher {
             && depth >= 7 && ttMove != .none && entry.map { $0.depth >= depth - 3 && $0.bound != .upper } == true
             && abs(ttScore) < Score.ruleWin - Score.maxPly
         let lateQuietCount = parameters.lateQuietBase + parameters.lateQuietFactor * depth * depth / 4
-        let lateQuietLimit = improving ? lateQuietCount : lateQuietCount * 2 / 3
+        let lateQuietLimit = improving ? lateQuietCount : lateQuietCount / 2
 
         var best = -Score.infinite
         var bestMove = Move.none
@@ -233,22 +233,24 @@ extension Searcher {
             let slot = mover.index &* 90 &+ move.to.index
             let mayPrune = !isRoot && !inCheck && best > -Score.mateBound && options.pruning
 
-            // Step 9. Futility and late-move pruning of quiet moves near the leaves, then
-            // static-exchange pruning: a losing capture, or a quiet move to a square where the
-            // piece is lost, at low depth. Each is decided here and applied after the singular
-            // test (checks are kept, see step 11); the exchange is not computed for a move
-            // already pruned.
+            // Step 9. Futility and late-move pruning of quiet moves, then static-exchange
+            // pruning: a losing capture, or a quiet move to a square where the piece is lost.
+            // Quiet moves are judged by the depth a late-move reduction would leave them, at
+            // any depth. Each is decided here and applied after the singular test (checks are
+            // kept, see step 11); the exchange is not computed for a move already pruned.
+            let reducedDepth = max(0, depth - 1 - reductions[min(depth, 63) * 64 + min(legalCount, 63)])
             let lateQuiet = mayPrune && !isCapture && options.futility
-                && (!pvNode && depth <= parameters.futilityDepth
-                    && eval + parameters.futilityBase + parameters.futilityPerDepth * depth <= alpha
-                    || depth <= 6 && quietCount >= lateQuietLimit)
+                && (!pvNode && reducedDepth < parameters.futilityDepth
+                    && eval + parameters.futilityBase + parameters.futilityPerDepth * reducedDepth <= alpha
+                    || quietCount >= lateQuietLimit)
+            let losingCapture = isCapture && list.pickedScore < Self.goodCaptureBase
             var exchangeLoss = false
-            if mayPrune && !lateQuiet && options.exchangePruning && depth <= 6 {
+            if mayPrune && !lateQuiet && options.exchangePruning {
                 if isCapture {
-                    exchangeLoss = list.pickedScore < Self.goodCaptureBase
+                    exchangeLoss = losingCapture
                         && !position.exchangeAtLeast(move, -parameters.exchangeCaptureMargin * depth)
                 } else {
-                    exchangeLoss = !position.exchangeAtLeast(move, -parameters.exchangeQuietMargin * depth * depth)
+                    exchangeLoss = !position.exchangeAtLeast(move, -parameters.exchangeQuietMargin * reducedDepth * reducedDepth)
                 }
             }
 
@@ -296,17 +298,20 @@ extension Searcher {
             let newDepth = depth - 1 + extensionPlies
             let statScore = isCapture ? 0 : quietHistory(slot, rows)
 
-            // Step 13. Late-move reductions (less for moves with good history), then PVS re-searches.
+            // Step 13. Late-move reductions of quiet moves, checks, evasions and (off the
+            // principal variation) losing captures: less for checks, evasions and moves with
+            // good history. Then PVS re-searches.
             let nodesBefore = nodes
             var score: Int
             if legalCount == 1 {
                 score = -search(-beta, -alpha, newDepth, ply + 1, pvNode: pvNode, cutNode: false)
             } else {
                 var r = 0
-                if depth >= 3 && !isCapture && !givesCheck && !inCheck && legalCount > (pvNode ? 3 : 1)
+                if depth >= 2 && (!isCapture || losingCapture && !pvNode) && legalCount > (pvNode ? 3 : 1)
                     && options.pruning && options.lateMoveReductions {
                     r = reductions[min(depth, 63) * 64 + min(legalCount, 63)]
                     if pvNode { r -= 1 }
+                    if givesCheck || inCheck { r -= 1 }
                     if isKiller { r -= 1 }
                     if !improving { r += 1 }
                     if cutNode { r += 1 }
