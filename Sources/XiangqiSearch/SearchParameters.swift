@@ -24,6 +24,8 @@ public struct SearchParameters: Sendable, Equatable {
     public var nullMoveEvalDivisor = 200
     /// Null move: the reduction grows by a ply per this many quarter plies of depth.
     public var nullMoveDepthDivisor = 16
+    /// Null move: the reduction's base in plies, before depth and evaluation add to it.
+    public var nullMoveBase = 3
     /// Futility pruning of quiet moves: the base margin in centipawns.
     public var futilityBase = 120
     /// Futility pruning of quiet moves: centipawns added per ply of the move's reduced depth
@@ -32,19 +34,25 @@ public struct SearchParameters: Sendable, Equatable {
     /// Futility pruning of quiet moves applies while the move's reduced depth is below this
     /// (plies).
     public var futilityDepth = 8
-    /// Late quiet moves past `lateQuietBase + lateQuietFactor·depth²/4` (half of it when not
-    /// improving) are left out, at any depth.
+    /// Late quiet moves past `lateQuietBase + lateQuietFactor·depth²/4` (divided by
+    /// ``lateQuietNotImprovingDivisor`` when not improving) are left out, at any depth.
     public var lateQuietBase = 3
     /// See ``lateQuietBase``: quarters.
     public var lateQuietFactor = 4
+    /// See ``lateQuietBase``: the late quiet count is divided by this when the side to move's
+    /// evaluation is not improving.
+    public var lateQuietNotImprovingDivisor = 2
     /// Exchange pruning of captures: a losing capture is left out when it loses more than this
     /// many centipawns per ply of depth.
     public var exchangeCaptureMargin = 120
     /// Exchange pruning of quiet moves: a quiet move is left out when its piece is lost for
     /// more than this many centipawns times the square of its reduced depth.
     public var exchangeQuietMargin = 25
-    /// Late-move reductions: `ln(depth)·ln(moveNumber) / (this / 100)` plies.
+    /// Late-move reductions: `ln(depth)·ln(moveNumber) / (this / 100)` plies, plus
+    /// ``reductionBase``, rounded down.
     public var reductionDivisor = 210
+    /// Late-move reductions: hundredths of a ply added before the table rounds down.
+    public var reductionBase = 50
     /// Late-move reductions: one ply less per this much history (own and continuation).
     public var reductionHistoryDivisor = 12_000
     /// Singular extensions: the table move is singular when every other move stays this many
@@ -94,14 +102,17 @@ public struct SearchParameters: Sendable, Equatable {
         Tunable("ReverseFutilityDepth", \.reverseFutilityDepth, 3...10, cEnd: 1),
         Tunable("NullMoveEvalDivisor", \.nullMoveEvalDivisor, 100...400, cEnd: 20),
         Tunable("NullMoveDepthDivisor", \.nullMoveDepthDivisor, 8...32, cEnd: 2),
+        Tunable("NullMoveBase", \.nullMoveBase, 1...6, cEnd: 1),
         Tunable("FutilityBase", \.futilityBase, 40...250, cEnd: 12),
         Tunable("FutilityPerDepth", \.futilityPerDepth, 50...200, cEnd: 10),
         Tunable("FutilityDepth", \.futilityDepth, 1...16, cEnd: 1),
         Tunable("LateQuietBase", \.lateQuietBase, 1...12, cEnd: 1),
         Tunable("LateQuietFactor", \.lateQuietFactor, 3...16, cEnd: 1),
+        Tunable("LateQuietNotImprovingDivisor", \.lateQuietNotImprovingDivisor, 1...8, cEnd: 1),
         Tunable("ExchangeCaptureMargin", \.exchangeCaptureMargin, 50...250, cEnd: 10),
         Tunable("ExchangeQuietMargin", \.exchangeQuietMargin, 8...50, cEnd: 3),
         Tunable("ReductionDivisor", \.reductionDivisor, 150...300, cEnd: 10),
+        Tunable("ReductionBase", \.reductionBase, 0...150, cEnd: 10),
         Tunable("ReductionHistoryDivisor", \.reductionHistoryDivisor, 4000...24_000, cEnd: 1000),
         Tunable("SingularMargin", \.singularMargin, 4...40, cEnd: 2),
         Tunable("AspirationDelta", \.aspirationDelta, 10...80, cEnd: 3),
@@ -118,29 +129,34 @@ public struct SearchParameters: Sendable, Equatable {
         p.nullMoveEvalDivisor = max(1, p.nullMoveEvalDivisor)
         p.nullMoveDepthDivisor = max(1, p.nullMoveDepthDivisor)
         p.reductionDivisor = max(1, p.reductionDivisor)
+        p.lateQuietNotImprovingDivisor = max(1, p.lateQuietNotImprovingDivisor)
         p.reductionHistoryDivisor = max(1, p.reductionHistoryDivisor)
         return p
     }
 
-    /// The late-move reduction table (depth × 64 + move number) for ``reductionDivisor``; the
-    /// default divisor's table is made once and shared.
+    /// The late-move reduction table (depth × 64 + move number) for ``reductionDivisor`` and
+    /// ``reductionBase``, never below 0; the defaults' table is made once and shared.
     public var reductionTable: [Int] {
-        reductionDivisor == Self.defaultReductionDivisor ? defaultReductions : Self.reductions(divisor: reductionDivisor)
+        reductionDivisor == Self.defaultReductionDivisor && reductionBase == Self.defaultReductionBase
+            ? defaultReductions : Self.reductions(divisor: reductionDivisor, base: reductionBase)
     }
 
     static let defaultReductionDivisor = SearchParameters().reductionDivisor
+    static let defaultReductionBase = SearchParameters().reductionBase
 
-    static func reductions(divisor: Int) -> [Int] {
+    static func reductions(divisor: Int, base: Int) -> [Int] {
         var table = [Int](repeating: 0, count: 64 * 64)
         let d100 = Double(max(divisor, 1)) / 100
+        let offset = Double(base) / 100
         for d in 1..<64 {
             for m in 1..<64 {
-                table[d * 64 + m] = Int(0.5 + log(Double(d)) * log(Double(m)) / d100)
+                table[d * 64 + m] = max(0, Int((offset + log(Double(d)) * log(Double(m)) / d100).rounded(.down)))
             }
         }
         return table
     }
 }
 
-/// Late-move reductions of the default divisor, made once.
-let defaultReductions = SearchParameters.reductions(divisor: SearchParameters.defaultReductionDivisor)
+/// Late-move reductions of the default divisor and base, made once.
+let defaultReductions = SearchParameters.reductions(
+    divisor: SearchParameters.defaultReductionDivisor, base: SearchParameters.defaultReductionBase)

@@ -181,7 +181,7 @@ extension Searcher {
                 + position.pieces(of: us, .cannon).count
             if options.nullMove && depth >= 3 && eval >= beta && attackers >= 2 && ply > 0
                 && playedMoves[ply &- 1] != .null {
-                let r = 3 + depth * 4 / parameters.nullMoveDepthDivisor + min(3, (eval - beta) / parameters.nullMoveEvalDivisor)
+                let r = parameters.nullMoveBase + depth * 4 / parameters.nullMoveDepthDivisor + min(3, (eval - beta) / parameters.nullMoveEvalDivisor)
                 playedMoves[ply] = .null
                 movedPieces[ply] = .none
                 let undo = position.makeNull()
@@ -212,7 +212,7 @@ extension Searcher {
             && depth >= 7 && ttMove != .none && entry.map { $0.depth >= depth - 3 && $0.bound != .upper } == true
             && abs(ttScore) < Score.ruleWin - Score.maxPly
         let lateQuietCount = parameters.lateQuietBase + parameters.lateQuietFactor * depth * depth / 4
-        let lateQuietLimit = improving ? lateQuietCount : lateQuietCount / 2
+        let lateQuietLimit = improving ? lateQuietCount : lateQuietCount / parameters.lateQuietNotImprovingDivisor
 
         var best = -Score.infinite
         var bestMove = Move.none

@@ -43,8 +43,10 @@ import XiangqiSearch
         parameters.reductionHistoryDivisor = 0
         parameters.futilityBase = -1000
         parameters.aspirationDelta = 0
+        parameters.lateQuietNotImprovingDivisor = 0
         #expect(parameters.searchable.nullMoveEvalDivisor == 1 && parameters.searchable.reductionHistoryDivisor == 1)
         #expect(parameters.searchable.aspirationDelta == 2 && parameters.searchable.futilityBase == -1000)
+        #expect(parameters.searchable.lateQuietNotImprovingDivisor == 1)
         let result = try Self.search(parameters, depth: 7)
         #expect(result.bestMove.map { (try? Position(fen: Self.fen))?.isLegal($0) == true } == true)
     }
@@ -58,5 +60,13 @@ import XiangqiSearch
         let deeper = parameters.reductionTable
         #expect(deeper[10 * 64 + 20] == Int(0.5 + log(10.0) * log(20.0) / 1.5))
         #expect(zip(shipped, deeper).allSatisfy { $0 <= $1 } && shipped != deeper)
+        // The base adds hundredths of a ply before the table rounds down.
+        parameters.reductionDivisor = 210
+        parameters.reductionBase = 150
+        let based = parameters.reductionTable
+        #expect(based[10 * 64 + 20] == Int(1.5 + log(10.0) * log(20.0) / 2.1))
+        #expect(based[1 * 64 + 1] == 1 && shipped[1 * 64 + 1] == 0)
+        parameters.reductionBase = -400
+        #expect(parameters.reductionTable.allSatisfy { $0 >= 0 })
     }
 }
