@@ -348,7 +348,6 @@ struct OptionSpec: Sendable {
         searchRule("reversefutility", \.reverseFutility),
         searchRule("correctionhistory", \.correctionHistory),
         searchRule("correctionpieces", \.correctionPieces),
-        searchRule("longcontinuations", \.longContinuations),
     ] + SearchParameters.table.map(searchParameter) + [
         // Old UCCI names, accepted and ignored as the specification advises.
         OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: ["loadbook", "repetition", "drawmoves", "selectivity"]) {

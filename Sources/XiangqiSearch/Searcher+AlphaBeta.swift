@@ -18,23 +18,18 @@ extension Searcher {
     }
 
     /// The continuation-history rows a quiet move at `ply` is judged by: after the last two
-    /// moves, and with ``SearchOptions/longContinuations`` after the side's own moves 4 and 6
-    /// plies back (-1: none).
+    /// moves (-1: none).
     @inline(__always)
     func continuationRows(_ ply: Int) -> ContinuationRows {
-        let long = options.longContinuations
-        return ContinuationRows(continuationRow(ply, back: 1), continuationRow(ply, back: 2),
-                                long ? continuationRow(ply, back: 4) : -1, long ? continuationRow(ply, back: 6) : -1)
+        ContinuationRows(continuationRow(ply, back: 1), continuationRow(ply, back: 2))
     }
 
-    /// The history of a quiet move: its own plus its continuations (the long ones at half weight).
+    /// The history of a quiet move: its own plus its continuations.
     @inline(__always)
     func quietHistory(_ slot: Int, _ rows: ContinuationRows) -> Int {
         var h = Int(history[slot])
         if rows.back1 >= 0 { h &+= Int(continuationHistory[rows.back1 &+ slot]) }
         if rows.back2 >= 0 { h &+= Int(continuationHistory[rows.back2 &+ slot]) }
-        if rows.back4 >= 0 { h &+= Int(continuationHistory[rows.back4 &+ slot]) / 2 }
-        if rows.back6 >= 0 { h &+= Int(continuationHistory[rows.back6 &+ slot]) / 2 }
         return h
     }
 
@@ -98,8 +93,6 @@ extension Searcher {
         }
         nudge(rows.back1)
         nudge(rows.back2)
-        nudge(rows.back4)
-        nudge(rows.back6)
     }
 
     /// Principal variation search. Fail-soft; returns a score from the side to move's view.
@@ -494,12 +487,12 @@ extension Searcher {
     }
 }
 
-/// The continuation-history rows (slot offsets, -1: none) of the moves 1, 2, 4 and 6 plies
-/// before a node.
+/// The continuation-history rows (slot offsets, -1: none) of the moves 1 and 2 plies before
+/// a node.
 struct ContinuationRows {
-    let back1: Int, back2: Int, back4: Int, back6: Int
+    let back1: Int, back2: Int
     @inline(__always)
-    init(_ back1: Int, _ back2: Int, _ back4: Int, _ back6: Int) {
-        self.back1 = back1; self.back2 = back2; self.back4 = back4; self.back6 = back6
+    init(_ back1: Int, _ back2: Int) {
+        self.back1 = back1; self.back2 = back2
     }
 }

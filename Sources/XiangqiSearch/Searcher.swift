@@ -123,10 +123,6 @@ public struct SearchOptions: Sendable, Equatable {
     /// With ``correctionHistory``, corrections also keyed by where each side's pieces other
     /// than soldiers stand (two more tables). Off until a match shows it pays.
     public var correctionPieces = false
-    /// Quiet moves also ordered (and histories also updated) by the continuation histories
-    /// after the side's own moves 4 and 6 plies back, at half weight. Off until a match shows
-    /// it pays.
-    public var longContinuations = false
     /// The margins and factors of the selective search (defaults: the engine's play).
     public var parameters = SearchParameters()
 

@@ -8,7 +8,6 @@ import XiangqiSearch
 /// legal moves.
 @Suite struct SearchFeatureTests {
     static let features: [(name: String, rule: WritableKeyPath<SearchOptions, Bool> & Sendable)] = [
-        ("longContinuations", \.longContinuations),
         ("correctionHistory", \.correctionHistory),
     ]
 
