@@ -346,8 +346,6 @@ struct OptionSpec: Sendable {
         searchRule("latemovereductions", \.lateMoveReductions),
         searchRule("futility", \.futility),
         searchRule("reversefutility", \.reverseFutility),
-        searchRule("correctionhistory", \.correctionHistory),
-        searchRule("correctionpieces", \.correctionPieces),
     ] + SearchParameters.table.map(searchParameter) + [
         // Old UCCI names, accepted and ignored as the specification advises.
         OptionSpec(uci: nil, ucci: nil, kind: .hidden, aliases: ["loadbook", "repetition", "drawmoves", "selectivity"]) {

@@ -140,16 +140,13 @@ extension Searcher {
         }
 
         // Step 4. Static evaluation, refined by the table's score where its bound allows.
-        // The table keeps the evaluation as computed; the search uses it corrected.
         let staticEval: Int
-        var rawEval = Score.none
         var eval: Int
         if inCheck {
             staticEval = -Score.infinite
             eval = staticEval
         } else {
-            if let entry, entry.eval != Score.none { rawEval = entry.eval } else { rawEval = staticEvaluation(ply) }
-            staticEval = options.correctionHistory ? corrections.corrected(rawEval, for: position) : rawEval
+            if let entry, entry.eval != Score.none { staticEval = entry.eval } else { staticEval = staticEvaluation(ply) }
             eval = staticEval
             if let entry, abs(ttScore) < Score.ruleWin - Score.maxPly,
                entry.bound == .exact || (entry.bound == .lower && ttScore > eval) || (entry.bound == .upper && ttScore < eval) {
@@ -383,14 +380,7 @@ extension Searcher {
         // left one out: neither is the node's result.
         if !(isRoot && pvIndex > 0) && excluded == .none {
             tt.store(key, move: bestMove, score: Score.toTable(best, ply: ply),
-                     eval: inCheck ? Score.none : rawEval, depth: depth, bound: bound)
-            // Step 17. What the evaluation missed: a quiet (or no) best move whose score's
-            // bound says on which side of the evaluation the truth lies.
-            if options.correctionHistory && !inCheck && (bestMove == .none || position.piece(at: bestMove.to).isNone)
-                && abs(best) < Score.ruleWin - Score.maxPly
-                && !(bound == .lower && best <= staticEval) && !(bound == .upper && best >= staticEval) {
-                corrections.update(for: position, searched: best, evaluation: staticEval, depth: depth)
-            }
+                     eval: inCheck ? Score.none : staticEval, depth: depth, bound: bound)
         }
         return best
     }
@@ -434,10 +424,8 @@ extension Searcher {
         if let entry, !pvNode, let s = entry.cutoff(ply: ply, alpha: alpha, beta: beta) { return s }
         var best = -Score.infinite
         var standPat = -Score.infinite
-        var rawEval = Score.none
         if !inCheck {
-            if let entry, entry.eval != Score.none { rawEval = entry.eval } else { rawEval = staticEvaluation(ply) }
-            standPat = options.correctionHistory ? corrections.corrected(rawEval, for: position) : rawEval
+            if let entry, entry.eval != Score.none { standPat = entry.eval } else { standPat = staticEvaluation(ply) }
             if standPat >= beta { return standPat }
             if standPat > alpha { alpha = standPat }
             best = standPat
@@ -474,7 +462,7 @@ extension Searcher {
         if inCheck && legalCount == 0 { return -Score.mate + ply }
         let bound: Bound = best >= beta ? .lower : .upper
         tt.store(key, move: bestMove, score: Score.toTable(best, ply: ply),
-                 eval: inCheck ? Score.none : rawEval, depth: 0, bound: bound)
+                 eval: inCheck ? Score.none : standPat, depth: 0, bound: bound)
         return best
     }
 

@@ -36,8 +36,6 @@ public final class SearchHeap: @unchecked Sendable {
     let playedMoves: UnsafeMutablePointer<Move>
     let movedPieces: UnsafeMutablePointer<Piece>
     let undos: UnsafeMutablePointer<Undo>
-    /// The correction history's entries (``CorrectionHistory``).
-    let corrections: UnsafeMutablePointer<Int32>
     /// The accumulators of the last network searched with (kept while it stays the same).
     private var accumulatorStack: AccumulatorStack?
 
@@ -73,8 +71,6 @@ public final class SearchHeap: @unchecked Sendable {
         history.initialize(repeating: 0, count: 14 * 90)
         counterMoves.initialize(repeating: .none, count: 14 * 90)
         killers.initialize(repeating: .none, count: n * 2)
-        corrections = .allocate(capacity: CorrectionHistory.count)
-        corrections.initialize(repeating: 0, count: CorrectionHistory.count)
     }
 
     /// Move slots: piece index (14) x target square (90).
@@ -87,13 +83,11 @@ public final class SearchHeap: @unchecked Sendable {
         excludedMoves.update(repeating: .none, count: Score.maxPly + 8)
         counterMoves.update(repeating: .none, count: 14 * 90)
         killers.update(repeating: .none, count: (Score.maxPly + 8) * 2)
-        corrections.update(repeating: 0, count: CorrectionHistory.count)
     }
 
     deinit {
         history.deallocate(); continuationHistory.deallocate(); excludedMoves.deallocate(); counterMoves.deallocate(); killers.deallocate(); pv.deallocate(); pvLength.deallocate()
         staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate(); undos.deallocate()
-        corrections.deallocate()
     }
 }
 
@@ -117,12 +111,6 @@ public struct SearchOptions: Sendable, Equatable {
     public var exchangePruning = true
     /// How many best root moves are searched and reported, each with its own score and line.
     public var multiPV = 1
-    /// Static evaluations corrected by what searches found in positions of the same soldier
-    /// structure and material (``CorrectionHistory``). Off until a match shows it pays.
-    public var correctionHistory = false
-    /// With ``correctionHistory``, corrections also keyed by where each side's pieces other
-    /// than soldiers stand (two more tables). Off until a match shows it pays.
-    public var correctionPieces = false
     /// The margins and factors of the selective search (defaults: the engine's play).
     public var parameters = SearchParameters()
 
@@ -152,7 +140,6 @@ public struct Searcher {
     let playedMoves: UnsafeMutablePointer<Move>
     let movedPieces: UnsafeMutablePointer<Piece>
     let undos: UnsafeMutablePointer<Undo>
-    let corrections: CorrectionHistory
     /// The reversible end of the game before the root: each position with the move played
     /// from it, oldest first (for judging repetition cycles that reach back before the root).
     let historyFrames: [(position: Position, move: Move)]
@@ -232,7 +219,6 @@ public struct Searcher {
         playedMoves = heap.playedMoves
         movedPieces = heap.movedPieces
         undos = heap.undos
-        corrections = CorrectionHistory(heap.corrections, pieces: options.correctionPieces)
         self.historyFrames = historyFrames
         keys = gameKeys + [position.key]
         keys.reserveCapacity(keys.count + Score.maxPly + 8)
