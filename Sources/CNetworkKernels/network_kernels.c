@@ -64,6 +64,12 @@ XQ_INLINE void add_body(int16_t *restrict out, const int16_t *restrict row, int 
     for (int i = 0; i < n; i++) out[i] = (int16_t)(out[i] + row[i]);
 }
 
+XQ_INLINE void subtract_body(int16_t *restrict out, const int16_t *restrict row, int n) {
+    for (int i = 0; i < n; i++) out[i] = (int16_t)(out[i] - row[i]);
+}
+
+static void subtract_baseline(int16_t *out, const int16_t *row, int n) { subtract_body(out, row, n); }
+
 static void add_baseline(int16_t *out, const int16_t *row, int n) { add_body(out, row, n); }
 
 static float screlu_dot_baseline(const int16_t *a, const float *w, int n, int16_t qa) {
@@ -88,6 +94,8 @@ XQ_AVX2 static void update_avx2(int16_t *out, const int16_t *source, const int16
 }
 
 XQ_AVX2 static void add_avx2(int16_t *out, const int16_t *row, int n) { add_body(out, row, n); }
+
+XQ_AVX2 static void subtract_avx2(int16_t *out, const int16_t *row, int n) { subtract_body(out, row, n); }
 
 // 0: not yet known, 1: baseline, 2: AVX2. Every thread that races on the first call stores
 // the same answer.
@@ -143,4 +151,14 @@ void xq_accumulator_add(int16_t *out, const int16_t *row, int n) {
     }
 #endif
     add_baseline(out, row, n);
+}
+
+void xq_accumulator_subtract(int16_t *out, const int16_t *row, int n) {
+#ifdef XQ_DISPATCH
+    if (find_level() == 2) {
+        subtract_avx2(out, row, n);
+        return;
+    }
+#endif
+    subtract_baseline(out, row, n);
 }

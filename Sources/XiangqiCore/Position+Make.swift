@@ -38,6 +38,19 @@ extension Position {
         return undo
     }
 
+    /// The ``key`` the position will have after `move` (as ``make(_:)`` takes it), without
+    /// making it: a search looks the next position's transposition-table entry up early.
+    public func key(after move: Move) -> UInt64 {
+        let zobrist = AttackTables.shared.zobrist
+        let from = move.from, to = move.to
+        let piece = board[from.index]
+        let captured = board[to.index]
+        var k = key ^ zobrist[piece.index &* 90 &+ from.index] ^ zobrist[piece.index &* 90 &+ to.index]
+            ^ zobrist[1260]
+        if !captured.isNone { k ^= zobrist[captured.index &* 90 &+ to.index] }
+        return k
+    }
+
     /// Takes back `move`, which must be the last move made, with the record `make` returned.
     public mutating func unmake(_ move: Move, _ undo: Undo) {
         makeStorageUnique()

@@ -172,6 +172,7 @@ extension Searcher {
             if options.nullMove && depth >= 3 && eval >= beta && attackers >= 2 && ply > 0
                 && playedMoves[ply &- 1] != .null {
                 let r = parameters.nullMoveBase + depth * 4 / parameters.nullMoveDepthDivisor + min(3, (eval - beta) / parameters.nullMoveEvalDivisor)
+                tt.prefetch(position.key ^ Zobrist.sideKey)
                 playedMoves[ply] = .null
                 movedPieces[ply] = .none
                 let undo = position.makeNull()
@@ -267,6 +268,7 @@ extension Searcher {
             // making the move.
             if (lateQuiet || exchangeLoss) && !position.givesCheck(move) { continue }
 
+            tt.prefetch(position.key(after: move))
             playedMoves[ply] = move
             movedPieces[ply] = mover
             var undo = position.make(move)
@@ -445,6 +447,7 @@ extension Searcher {
                 if standPat + ExchangeValue.of(victim.kind) + options.parameters.quiescenceDeltaMargin <= alpha { continue }
                 if list.pickedScore < Self.goodCaptureBase { continue }
             }
+            tt.prefetch(position.key(after: move))
             let undo = make(move, at: ply)
             let score = -quiescence(-beta, -alpha, ply + 1, pvNode: pvNode)
             keys.removeLast()

@@ -184,6 +184,12 @@ struct TTView {
         return words + Int(index) &* 8
     }
 
+    /// Starts loading `key`'s bucket into the cache (no effect on any result).
+    @inline(__always)
+    func prefetch(_ key: UInt64) {
+        xiangqi_prefetch(UnsafeRawPointer(bucket(key)))
+    }
+
     @inline(__always)
     func read(_ word: UnsafeMutablePointer<UInt64>, _ i: Int) -> UInt64 {
         xiangqi_load_relaxed(word + i)

@@ -17,6 +17,7 @@ import XiangqiTestSupport
                 let undo = q.make(move)
                 #expect(q.consistencyError() == nil, "after \(move) in \(p.fen)")
                 #expect(q.key == q.computeKey())
+                #expect(p.key(after: move) == q.key, "key(after: \(move)) in \(p.fen)")
                 q.unmake(move, undo)
                 #expect(q.fen == p.fen && q.key == p.key && q.checkers == p.checkers
                         && q.blockers == p.blockers && q.screens == p.screens, "unmake \(move) in \(p.fen)")

@@ -17,4 +17,11 @@ static inline void xiangqi_store_relaxed(uint64_t *word, uint64_t value) {
     __atomic_store_n(word, value, __ATOMIC_RELAXED);
 }
 
+// Asks the processor to start loading the cache line at `address` (a hint: it changes no
+// value, and a bad address is not dereferenced). The search names the transposition-table
+// bucket of the position it is about to enter, so that the probe there finds it in cache.
+static inline void xiangqi_prefetch(const void *address) {
+    __builtin_prefetch(address);
+}
+
 #endif

@@ -22,6 +22,9 @@ void xq_accumulator_update(int16_t *out, const int16_t *source, const int16_t *a
 // out += row over n lanes (a multiple of 16), in wrapping 16-bit arithmetic.
 void xq_accumulator_add(int16_t *out, const int16_t *row, int n);
 
+// out -= row over n lanes (a multiple of 16), in wrapping 16-bit arithmetic.
+void xq_accumulator_subtract(int16_t *out, const int16_t *row, int n);
+
 // The kernels in use: 1 the baseline, 2 AVX2. A `requested` level of 1 or 2 switches to it
 // (2 only where the processor has AVX2) for the whole process, for tests that compare the
 // two; 0 only asks. Returns the level in use before the call.

@@ -6,6 +6,12 @@ import XiangqiCore
 /// of the pieces that moved. Moves that are pruned right after being made cost nothing. A side
 /// whose king moved to another mirror or bucket since that ply is recomputed from the position.
 /// One stack per search thread; nothing is allocated after init.
+///
+/// A side whose king changed orientation is not summed from scratch: the stack keeps, per
+/// side and orientation, the accumulator of the last position refreshed in it and that
+/// position's pieces, and brings it to the current pieces by adding and removing the rows of
+/// those that differ (a refresh cache; Stockfish's "Finny tables"). The sums are the same
+/// as from scratch: 16-bit wrapping additions, in any order.
 public final class AccumulatorStack: @unchecked Sendable {
     // Used by one search thread at a time (each thread owns its stack).
     /// The network whose accumulators the stack holds.
@@ -21,6 +27,14 @@ public final class AccumulatorStack: @unchecked Sendable {
     /// Per computed ply and side: the orientation its accumulator was computed in (mirror
     /// flag × 8 + bucket).
     private let orientations: UnsafeMutablePointer<UInt8>
+    /// The refresh cache, per side and orientation code (``orientationCodes`` of them each):
+    /// an accumulator, the pieces it sums (``pieceKinds`` bitboards, by ``Piece/index``) and
+    /// whether it holds anything yet.
+    private let cachedAccumulators: UnsafeMutablePointer<Int16>
+    private let cachedPieces: UnsafeMutablePointer<Bitboard>
+    private let cachedValid: UnsafeMutablePointer<Bool>
+    private static let orientationCodes = 16
+    private static let pieceKinds = 14
 
     /// A stack for lines of up to `plies` plies below the root.
     public init(network: Network, plies: Int) {
@@ -39,6 +53,13 @@ public final class AccumulatorStack: @unchecked Sendable {
         capturedPieces.initialize(repeating: .none, count: slots)
         orientations = .allocate(capacity: slots * 2)
         orientations.initialize(repeating: 0, count: slots * 2)
+        let entries = 2 * Self.orientationCodes
+        cachedAccumulators = .allocate(capacity: entries * network.hidden)
+        cachedAccumulators.initialize(repeating: 0, count: entries * network.hidden)
+        cachedPieces = .allocate(capacity: entries * Self.pieceKinds)
+        cachedPieces.initialize(repeating: Bitboard(lo: 0, hi: 0), count: entries * Self.pieceKinds)
+        cachedValid = .allocate(capacity: entries)
+        cachedValid.initialize(repeating: false, count: entries)
     }
 
     deinit {
@@ -48,6 +69,9 @@ public final class AccumulatorStack: @unchecked Sendable {
         movedPieces.deallocate()
         capturedPieces.deallocate()
         orientations.deallocate()
+        cachedAccumulators.deallocate()
+        cachedPieces.deallocate()
+        cachedValid.deallocate()
     }
 
     @inline(__always)
@@ -58,14 +82,55 @@ public final class AccumulatorStack: @unchecked Sendable {
     @inline(__always)
     private func code(_ o: (mirrored: Bool, bucket: Int)) -> UInt8 { UInt8((o.mirrored ? 8 : 0) + o.bucket) }
 
-    /// Computes ply `ply`'s accumulators for `position` from scratch (the root of a search).
+    /// Computes ply `ply`'s accumulators for `position` without a line to update them along
+    /// (the root of a search).
     public func refresh(_ position: Position, ply: Int) {
         for side in 0..<2 {
             let perspective: Color = side == 0 ? .red : .black
-            network.refresh(slot(ply, perspective), position, for: perspective)
-            orientations[ply * 2 + side] = code(network.orientation(of: perspective, kingSquare: position.kingSquare(of: perspective)))
+            let o = network.orientation(of: perspective, kingSquare: position.kingSquare(of: perspective))
+            refresh(slot(ply, perspective), position, for: perspective, o)
+            orientations[ply * 2 + side] = code(o)
         }
         computed[ply] = true
+    }
+
+    /// Writes `perspective`'s accumulator for `position`, seen in orientation `o`, into
+    /// `destination`, through the refresh cache: the cached accumulator of that side and
+    /// orientation takes the rows of the pieces that left and came since it was last used.
+    private func refresh(_ destination: UnsafeMutablePointer<Int16>, _ position: Position, for perspective: Color,
+                         _ o: (mirrored: Bool, bucket: Int)) {
+        let entry = perspective.index * Self.orientationCodes + Int(code(o))
+        let accumulator = cachedAccumulators + entry * network.hidden
+        let pieces = cachedPieces + entry * Self.pieceKinds
+        if !cachedValid[entry] {
+            network.refresh(accumulator, position, for: perspective)
+            for side in 0..<2 {
+                let color: Color = side == 0 ? .red : .black
+                for kind in 0..<7 {
+                    let kind = PieceKind(rawValue: UInt8(kind)).unsafelyUnwrapped
+                    pieces[Piece(color, kind).index] = position.pieces(of: color, kind)
+                }
+            }
+            cachedValid[entry] = true
+        } else {
+            for side in 0..<2 {
+                let color: Color = side == 0 ? .red : .black
+                for kind in 0..<7 {
+                    let kind = PieceKind(rawValue: UInt8(kind)).unsafelyUnwrapped
+                    let piece = Piece(color, kind)
+                    let now = position.pieces(of: color, kind), before = pieces[piece.index]
+                    guard now != before else { continue }
+                    for square in before & ~now {
+                        network.subtract(network.feature(piece, on: square, for: perspective, o), from: accumulator)
+                    }
+                    for square in now & ~before {
+                        network.add(network.feature(piece, on: square, for: perspective, o), to: accumulator)
+                    }
+                    pieces[piece.index] = now
+                }
+            }
+        }
+        destination.update(from: accumulator, count: network.hidden)
     }
 
     /// Notes that the position at `ply` came from the one at `ply − 1` by `move`, which moved
@@ -109,7 +174,7 @@ public final class AccumulatorStack: @unchecked Sendable {
             let destination = slot(ply, perspective)
             orientations[ply * 2 + side] = code(o)
             guard orientations[base * 2 + side] == code(o) else {
-                network.refresh(destination, position, for: perspective)
+                refresh(destination, position, for: perspective, o)
                 continue
             }
             // With one orientation at both ends, the moves' feature changes in it take the

@@ -313,6 +313,12 @@ public final class Network: @unchecked Sendable {
         xq_accumulator_add(accumulator, featureWeights + feature * hidden, Int32(hidden))
     }
 
+    /// Subtracts `feature`'s row from `accumulator` (`xq_accumulator_subtract`).
+    @inline(__always)
+    func subtract(_ feature: Int, from accumulator: UnsafeMutablePointer<Int16>) {
+        xq_accumulator_subtract(accumulator, featureWeights + feature * hidden, Int32(hidden))
+    }
+
     /// `destination = source + Σ rows(added) − Σ rows(removed)` in one pass
     /// (`xq_accumulator_update`, AVX2 where the processor has it); `destination` may be
     /// `source`.
