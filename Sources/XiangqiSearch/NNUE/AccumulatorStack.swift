@@ -28,11 +28,10 @@ public final class AccumulatorStack: @unchecked Sendable {
     /// flag × 8 + bucket).
     private let orientations: UnsafeMutablePointer<UInt8>
     /// The refresh cache, per side and orientation code (``orientationCodes`` of them each):
-    /// an accumulator, the pieces it sums (``pieceKinds`` bitboards, by ``Piece/index``) and
-    /// whether it holds anything yet.
+    /// an accumulator and the pieces it sums (``pieceKinds`` bitboards, by ``Piece/index``).
+    /// Each starts as the empty board's: the bias, no pieces.
     private let cachedAccumulators: UnsafeMutablePointer<Int16>
     private let cachedPieces: UnsafeMutablePointer<Bitboard>
-    private let cachedValid: UnsafeMutablePointer<Bool>
     private static let orientationCodes = 16
     private static let pieceKinds = 14
 
@@ -55,11 +54,11 @@ public final class AccumulatorStack: @unchecked Sendable {
         orientations.initialize(repeating: 0, count: slots * 2)
         let entries = 2 * Self.orientationCodes
         cachedAccumulators = .allocate(capacity: entries * network.hidden)
-        cachedAccumulators.initialize(repeating: 0, count: entries * network.hidden)
+        for entry in 0..<entries {
+            (cachedAccumulators + entry * network.hidden).initialize(from: network.featureBias, count: network.hidden)
+        }
         cachedPieces = .allocate(capacity: entries * Self.pieceKinds)
         cachedPieces.initialize(repeating: Bitboard(lo: 0, hi: 0), count: entries * Self.pieceKinds)
-        cachedValid = .allocate(capacity: entries)
-        cachedValid.initialize(repeating: false, count: entries)
     }
 
     deinit {
@@ -71,7 +70,6 @@ public final class AccumulatorStack: @unchecked Sendable {
         orientations.deallocate()
         cachedAccumulators.deallocate()
         cachedPieces.deallocate()
-        cachedValid.deallocate()
     }
 
     @inline(__always)
@@ -102,32 +100,20 @@ public final class AccumulatorStack: @unchecked Sendable {
         let entry = perspective.index * Self.orientationCodes + Int(code(o))
         let accumulator = cachedAccumulators + entry * network.hidden
         let pieces = cachedPieces + entry * Self.pieceKinds
-        if !cachedValid[entry] {
-            network.refresh(accumulator, position, for: perspective)
-            for side in 0..<2 {
-                let color: Color = side == 0 ? .red : .black
-                for kind in 0..<7 {
-                    let kind = PieceKind(rawValue: UInt8(kind)).unsafelyUnwrapped
-                    pieces[Piece(color, kind).index] = position.pieces(of: color, kind)
+        for side in 0..<2 {
+            let color: Color = side == 0 ? .red : .black
+            for kind in 0..<7 {
+                let kind = PieceKind(rawValue: UInt8(kind)).unsafelyUnwrapped
+                let piece = Piece(color, kind)
+                let now = position.pieces(of: color, kind), before = pieces[piece.index]
+                guard now != before else { continue }
+                for square in before & ~now {
+                    network.subtract(network.feature(piece, on: square, for: perspective, o), from: accumulator)
                 }
-            }
-            cachedValid[entry] = true
-        } else {
-            for side in 0..<2 {
-                let color: Color = side == 0 ? .red : .black
-                for kind in 0..<7 {
-                    let kind = PieceKind(rawValue: UInt8(kind)).unsafelyUnwrapped
-                    let piece = Piece(color, kind)
-                    let now = position.pieces(of: color, kind), before = pieces[piece.index]
-                    guard now != before else { continue }
-                    for square in before & ~now {
-                        network.subtract(network.feature(piece, on: square, for: perspective, o), from: accumulator)
-                    }
-                    for square in now & ~before {
-                        network.add(network.feature(piece, on: square, for: perspective, o), to: accumulator)
-                    }
-                    pieces[piece.index] = now
+                for square in now & ~before {
+                    network.add(network.feature(piece, on: square, for: perspective, o), to: accumulator)
                 }
+                pieces[piece.index] = now
             }
         }
         destination.update(from: accumulator, count: network.hidden)
