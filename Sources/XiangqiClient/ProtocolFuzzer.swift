@@ -365,7 +365,10 @@ struct LineGenerator {
         // Memory-sized options get small or non-numeric values only (a fuzzer must not
         // allocate gigabytes on a CI machine), and a few threads at most.
         case "hash", "hashsize": return pick(["1", "2", "16", "0", "-4", "x", "", "1.5"], &random)
-        case "threads": return number(&random, 1...4)
+        // Out-of-range counts are drawn below the range only: one above it clamps to 256
+        // threads, each with its own 3.2 MB of statistics cleared before every search once
+        // UseHash is off (the clamp itself is a protocol test).
+        case "threads": return chance(80, &random) ? String(1 + random.next() % 4) : pick(["0", "-1", "-9223372036854775808", "nan", "x", "", "1.5", "٣"], &random)
         // Batch mode stops reading commands while a bounded search runs, as it should: the
         // fuzzer leaves it off (its hang on unbounded searches is a transcript test).
         case "batch": return pick(["off", "false", "0", "", "maybe"], &random)
