@@ -89,6 +89,11 @@ extension Position {
         if wanted.count == 3 && !wanted.contains(where: { "+-=".contains($0) }) {
             wanted.insert("=", at: wanted.index(before: wanted.endIndex))
         }
+        // Every form below normalizes to four characters: two for the piece, the direction,
+        // a digit. Anything else matches none, and is refused before the legal moves are
+        // written out (a long `searchmoves` list of junk cost seconds).
+        let characters = Array(wanted)
+        guard characters.count == 4, "+-=".contains(characters[2]), ("1"..."9").contains(characters[3]) else { return nil }
         let moves = legalMoves
         // Standard forms first; the loose plain-file form of a tandem piece only if no
         // standard form matches (it can collide with a middle soldier's standard form).
