@@ -4,8 +4,8 @@
 Reads the PGN of a `xiangqi match` (move comments "{+0.64/9 91ms}" from the mover's view,
 "{book}" for book moves) and prints, per engine ("A:" or "B:" at the start of the Red and
 Black tags):
-- think time: the mean milliseconds per searched move in plies 0-19, 20-39, ... (book moves
-  left out; the last bucket holds every later ply);
+- think time and depth: the mean milliseconds and the mean reported depth per searched move
+  in plies 0-19, 20-39, ... (book moves left out; the last bucket holds every later ply);
 - decided: for each game A won, the ply of A's first move scored at +1.5 pawns or more, and
   for each game A lost, of its first move scored at -1.5 or less, counted by the same buckets
   ("never" when no such move).
@@ -18,11 +18,12 @@ import sys
 
 import pgnfiles
 
-COMMENT = re.compile(r"\{([+-])(M?)([0-9.]+)/\d+ (\d+)ms\}")
+COMMENT = re.compile(r"\{([+-])(M?)([0-9.]+)/(\d+) (\d+)ms\}")
 
 
 def games(path):
-    """(tags, plies) per game; a ply is (score in pawns from the mover's view or None, ms or None)."""
+    """(tags, plies) per game; a ply is (score in pawns from the mover's view, ms, depth), each
+    None for a book move."""
     text = pgnfiles.read(path)
     for chunk in text.split("[Event ")[1:]:
         tags = dict(re.findall(r'^\[?(\w+) "([^"]*)"\]', "[Event " + chunk, re.M))
@@ -34,11 +35,11 @@ def games(path):
                 if plies and match:
                     sign = 1 if match.group(1) == "+" else -1
                     score = 1000.0 if match.group(2) else float(match.group(3))
-                    plies[-1] = (sign * score, int(match.group(4)))
+                    plies[-1] = (sign * score, int(match.group(5)), int(match.group(4)))
             elif re.match(r"^\d+\.", token) or token in ("1-0", "0-1", "1/2-1/2", "*"):
                 continue
             else:
-                plies.append((None, None))
+                plies.append((None, None, None))
         yield tags, plies
 
 
@@ -57,6 +58,7 @@ def main():
         return min(ply // args.bucket, last)
 
     think = {"A": {}, "B": {}}
+    depth = {"A": {}, "B": {}}
     decided = {"won": {}, "lost": {}}
     names = {}
     count = 0
@@ -73,17 +75,18 @@ def main():
             count += 1
             a_red = red.startswith("A:")
             names["A"], names["B"] = (red, black) if a_red else (black, red)
-            for ply, (score, ms) in enumerate(plies):
+            for ply, (score, ms, reached) in enumerate(plies):
                 if ms is None:
                     continue
                 side = "A" if (ply % 2 == 0) == a_red else "B"
                 think[side].setdefault(bucket(ply), []).append(ms)
+                depth[side].setdefault(bucket(ply), []).append(reached)
             result = tags.get("Result")
             if result not in ("1-0", "0-1"):
                 continue
             a_won = (result == "1-0") == a_red
             first = None
-            for ply, (score, _) in enumerate(plies):
+            for ply, (score, _, _) in enumerate(plies):
                 if score is None or (ply % 2 == 0) != a_red:
                     continue
                 if (a_won and score >= 1.5) or (not a_won and score <= -1.5):
@@ -102,17 +105,21 @@ def main():
         return f"{b * args.bucket}+" if b == last else f"{b * args.bucket}-{(b + 1) * args.bucket - 1}"
 
     print(f"{count} games; A: {names['A']}; B: {names['B']}")
-    print("| plies | A think (ms, mean) | B think (ms, mean) | A's wins decided | A's losses decided |")
-    print("|---|---|---|---|---|")
+    print("| plies | A think (ms, mean) | B think (ms, mean) | A depth (mean) | B depth (mean) "
+          "| A's wins decided | A's losses decided |")
+    print("|---|---|---|---|---|---|---|")
     for b in range(last + 1):
         cells = []
         for side in ("A", "B"):
             values = think[side].get(b, [])
             cells.append(f"{sum(values) / len(values):.0f} ({len(values)})" if values else "-")
+        for side in ("A", "B"):
+            values = depth[side].get(b, [])
+            cells.append(f"{sum(values) / len(values):.2f}" if values else "-")
         cells.append(str(decided["won"].get(b, 0)))
         cells.append(str(decided["lost"].get(b, 0)))
         print(f"| {label(b)} | " + " | ".join(cells) + " |")
-    print(f"| never | | | {decided['won'].get('never', 0)} | {decided['lost'].get('never', 0)} |")
+    print(f"| never | | | | | {decided['won'].get('never', 0)} | {decided['lost'].get('never', 0)} |")
 
 
 if __name__ == "__main__":
