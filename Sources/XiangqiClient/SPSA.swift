@@ -160,11 +160,11 @@ public enum SPSATrace {
     public static func line(_ header: Header) -> String {
         let s = header.state
         let parameters = s.parameters.map {
-            "{\"name\": \(quoted($0.name)), \"start\": \(number($0.start)), \"min\": \(number($0.minimum)), "
+            "{\"name\": \(JSONText.quoted($0.name)), \"start\": \(number($0.start)), \"min\": \(number($0.minimum)), "
                 + "\"max\": \(number($0.maximum)), \"c_end\": \(number($0.cEnd)), \"r_end\": \(number($0.rEnd))}"
         }.joined(separator: ", ")
-        return "{\"spsa\": 1, \"engine\": \(quoted(header.engine)), \"tc\": \(quoted(header.timeControl)), "
-            + "\"openings\": \(quoted(header.openings)), \"iterations\": \(s.schedule.iterations), "
+        return "{\"spsa\": 1, \"engine\": \(JSONText.quoted(header.engine)), \"tc\": \(JSONText.quoted(header.timeControl)), "
+            + "\"openings\": \(JSONText.quoted(header.openings)), \"iterations\": \(s.schedule.iterations), "
             + "\"alpha\": \(number(s.schedule.alpha)), \"gamma\": \(number(s.schedule.gamma)), "
             + "\"A\": \(number(s.schedule.stability)), \"seed\": \(s.seed), \"parameters\": [\(parameters)]}"
     }
@@ -175,7 +175,7 @@ public enum SPSATrace {
         return "{\"k\": \(t.iteration), \"flip\": [\(t.flips.map(String.init).joined(separator: ", "))], "
             + "\"plus\": [\(t.plus.map(String.init).joined(separator: ", "))], "
             + "\"minus\": [\(t.minus.map(String.init).joined(separator: ", "))], "
-            + "\"result\": \(number(record.result)), \"games\": [\(record.games.map(quoted).joined(separator: ", "))], "
+            + "\"result\": \(number(record.result)), \"games\": [\(record.games.map(JSONText.quoted).joined(separator: ", "))], "
             + "\"theta\": [\(record.theta.map { number(($0 * 1000).rounded() / 1000) }.joined(separator: ", "))]}"
     }
 
@@ -270,28 +270,6 @@ public enum SPSATrace {
     static func text(_ value: JSONValue, _ key: String) throws -> String {
         guard case .string(let s) = try field(value, key) else { throw FieldError(message: "\"\(key)\" is not a string") }
         return s
-    }
-
-    /// A JSON string literal.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 
     /// A number as JSON writes it: integers without a fraction, others in Swift's shortest form.

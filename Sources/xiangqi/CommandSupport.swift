@@ -104,28 +104,6 @@ func emit(_ line: String) {
 /// Whether file descriptor `fd` is a terminal (progress bars go there only).
 func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
 
-/// A string as a JSON string literal.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
-
 /// The running executable's absolute path (symbolic links resolved), if the system says.
 func executablePath() -> String? {
     #if os(Linux)

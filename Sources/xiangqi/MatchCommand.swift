@@ -213,7 +213,7 @@ struct MatchCommand: ParsableCommand {
                          + "(bounds \(format2(bounds.lower)), \(format2(bounds.upper))): \(verdict.rawValue)")
             sprtJSON = ", \"sprt\": {\"elo0\": \(sprt.elo0), \"elo1\": \(sprt.elo1), \"llr\": \(format2(llr)), "
                 + "\"lower\": \(format2(bounds.lower)), \"upper\": \(format2(bounds.upper)), "
-                + "\"verdict\": \(jsonString(verdict.rawValue))}"
+                + "\"verdict\": \(JSONText.quoted(verdict.rawValue))}"
         }
         lines.append("Terminations: " + s.reasons.map { "\($0.reason) \($0.count)" }.joined(separator: ", "))
         for (label, firstSide) in [("A", true), ("B", false)] {
@@ -232,10 +232,10 @@ struct MatchCommand: ParsableCommand {
                          + "over \(times.count) moves; plies 0-39 mean \(mean(early)) ms, plies 40+ \(mean(late)) ms")
         }
         lines.append("Wall: \(format1(wallSeconds)) s" + (pgn.map { "; PGN: \($0)" } ?? ""))
-        let reasons = s.reasons.map { "\(jsonString($0.reason)): \($0.count)" }.joined(separator: ", ")
-        lines.append("{\"tool\": \"xiangqi match\", \"a\": \(jsonString(s.firstName)), \"b\": \(jsonString(s.secondName)), "
-                     + "\"a_engine\": \(jsonString(s.firstEngine)), \"b_engine\": \(jsonString(s.secondEngine)), "
-                     + "\"tc\": \(jsonString(timeControl.description)), \"games\": \(total.games), \"w\": \(total.wins), "
+        let reasons = s.reasons.map { "\(JSONText.quoted($0.reason)): \($0.count)" }.joined(separator: ", ")
+        lines.append("{\"tool\": \"xiangqi match\", \"a\": \(JSONText.quoted(s.firstName)), \"b\": \(JSONText.quoted(s.secondName)), "
+                     + "\"a_engine\": \(JSONText.quoted(s.firstEngine)), \"b_engine\": \(JSONText.quoted(s.secondEngine)), "
+                     + "\"tc\": \(JSONText.quoted(timeControl.description)), \"games\": \(total.games), \"w\": \(total.wins), "
                      + "\"d\": \(total.draws), \"l\": \(total.losses), \"score\": \(format4(total.score)), "
                      + "\"elo\": \(total.eloMargin95 == nil ? "null" : format1(total.elo)), "
                      + "\"elo95\": \(total.eloMargin95.map(format1) ?? "null"), \"los\": \(format4(total.likelihoodOfSuperiority)), "

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import XiangqiBook
+import XiangqiClient
 import XiangqiCodec
 import XiangqiCore
 import XiangqiEngine
@@ -202,7 +203,7 @@ struct ReviewCommand: ParsableCommand {
         var moves: [String] = []
         for (judgement, text) in zip(review.moves, recorded.moveTexts) {
             moves.append("{\"ply\": \(judgement.ply + 1), \"side\": \"\(judgement.side == .red ? "red" : "black")\", "
-                         + "\"move\": \"\(judgement.move.iccs)\", \"text\": \(jsonString(text)), "
+                         + "\"move\": \"\(judgement.move.iccs)\", \"text\": \(JSONText.quoted(text)), "
                          + "\"best\": \(judgement.bestMove.map { "\"\($0.iccs)\"" } ?? "null"), "
                          + "\"line\": \"\(judgement.bestLine.map(\.iccs).joined(separator: " "))\", "
                          + "\"score_before\": \(judgement.scoreBefore), \"score_after\": \(judgement.scoreAfter), "
@@ -217,11 +218,11 @@ struct ReviewCommand: ParsableCommand {
                 + "\"mean_loss\": \(review.meanLoss(of: color).map { fixed($0, 4) } ?? "null"), "
                 + "\"moves\": \(review.moves.filter { $0.side == color }.count), " + counts.joined(separator: ", ") + "}"
         }
-        let tags = recorded.tags.map { "\(jsonString($0.name)): \(jsonString($0.value))" }.joined(separator: ", ")
-        return "{\"tool\": \"xiangqi review\", \"file\": \(jsonString(file)), \"game\": \(recorded.number), "
+        let tags = recorded.tags.map { "\(JSONText.quoted($0.name)): \(JSONText.quoted($0.value))" }.joined(separator: ", ")
+        return "{\"tool\": \"xiangqi review\", \"file\": \(JSONText.quoted(file)), \"game\": \(recorded.number), "
             + "\"line\": \(recorded.line), \"tags\": {\(tags)}, "
             + "\"result\": \(recorded.result.map { "\"\($0.rawValue)\"" } ?? "null"), "
-            + "\"limits\": \(jsonString(limitsText)), \"plies\": \(recorded.game.moves.count), "
+            + "\"limits\": \(JSONText.quoted(limitsText)), \"plies\": \(recorded.game.moves.count), "
             + "\"red\": \(side(.red)), \"black\": \(side(.black)), \"moves\": [\(moves.joined(separator: ", "))]}"
     }
 

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import XiangqiClient
 import XiangqiCore
 
 struct StatusCommand: ParsableCommand {
@@ -58,13 +59,13 @@ struct StatusCommand: ParsableCommand {
             fields = [("status", "draw"), ("reason", reason.rawValue)]
         }
         fields += [("fen", game.position.fen), ("sideToMove", "\(game.position.sideToMove)")]
-        let body = fields.map { "\"\($0.0)\": \(jsonString($0.1))" } + ["\"plies\": \(game.moves.count)"]
+        let body = fields.map { "\"\($0.0)\": \(JSONText.quoted($0.1))" } + ["\"plies\": \(game.moves.count)"]
         print("{" + body.joined(separator: ", ") + "}")
     }
 
     func fail(_ message: String) {
         if json {
-            print("{\"status\": \"error\", \"error\": \(jsonString(message))}")
+            print("{\"status\": \"error\", \"error\": \(JSONText.quoted(message))}")
         } else {
             printError(message)
         }

@@ -137,18 +137,18 @@ struct SuiteCommand: ParsableCommand {
 
     static func json(_ outcomes: [SuiteOutcome], engine: String, limit: String, file: String, skipped: Int) -> String {
         let items = outcomes.map { o -> String in
-            var fields = ["\"line\": \(o.entry.line)", "\"id\": \(jsonString(o.entry.id))",
-                          "\"solved\": \(o.solved)", "\"move\": \(o.move.map { jsonString($0.iccs) } ?? "null")",
-                          "\"bm\": [" + o.entry.bestMoves.map { jsonString($0.iccs) }.joined(separator: ", ") + "]",
+            var fields = ["\"line\": \(o.entry.line)", "\"id\": \(JSONText.quoted(o.entry.id))",
+                          "\"solved\": \(o.solved)", "\"move\": \(o.move.map { JSONText.quoted($0.iccs) } ?? "null")",
+                          "\"bm\": [" + o.entry.bestMoves.map { JSONText.quoted($0.iccs) }.joined(separator: ", ") + "]",
                           "\"timeToSolutionMs\": \(o.timeToSolution.map(String.init) ?? "null")",
                           "\"depth\": \(o.depth.map(String.init) ?? "null")", "\"elapsedMs\": \(o.elapsed)"]
-            if let score = o.score { fields.append("\"score\": \(jsonString(score.description))") }
-            if let failure = o.failure { fields.append("\"failure\": \(jsonString(failure))") }
+            if let score = o.score { fields.append("\"score\": \(JSONText.quoted(score.description))") }
+            if let failure = o.failure { fields.append("\"failure\": \(JSONText.quoted(failure))") }
             return "{" + fields.joined(separator: ", ") + "}"
         }
         let solved = outcomes.filter(\.solved).count
-        return "{\"tool\": \"xiangqi suite\", \"engine\": \(jsonString(engine)), \"file\": \(jsonString(file)), "
-            + "\"limit\": \(jsonString(limit)), \"solved\": \(solved), \"total\": \(outcomes.count), "
+        return "{\"tool\": \"xiangqi suite\", \"engine\": \(JSONText.quoted(engine)), \"file\": \(JSONText.quoted(file)), "
+            + "\"limit\": \(JSONText.quoted(limit)), \"solved\": \(solved), \"total\": \(outcomes.count), "
             + "\"skippedLines\": \(skipped), \"positions\": [\n" + items.joined(separator: ",\n") + "\n]}"
     }
 }

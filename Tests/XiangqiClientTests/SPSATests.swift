@@ -10,6 +10,13 @@ import XiangqiCore
         SPSAParameter(name: "Divisor", start: 40, minimum: 10, maximum: 90, cEnd: 4, rEnd: 0.004),
     ]
 
+    @Test func jsonStringsEscapeWhatJSONRequiresAndParseBack() throws {
+        let text = "a\"b\\c\nd\te\r\u{01}é 象"
+        let quoted = JSONText.quoted(text)
+        #expect(quoted == "\"a\\\"b\\\\c\\nd\\te\\r\\u0001é 象\"")
+        #expect(try JSONValue.parse("{\"s\": \(quoted)}")["s"] == .string(text))
+    }
+
     @Test func gainsReachTheirFinalValuesAtTheLastIteration() {
         let schedule = SPSASchedule(iterations: 1000)
         #expect(schedule.stability == 100)
