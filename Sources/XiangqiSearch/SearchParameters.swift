@@ -60,8 +60,9 @@ public struct SearchParameters: Sendable, Equatable {
     public var singularMargin = 16
     /// Aspiration windows: the first half-width in centipawns (widened by half each fail).
     public var aspirationDelta = 30
-    /// History bonus of a quiet move that cut off: this times depth² (at most 4000).
-    public var historyBonusFactor = 16
+    /// History bonus of a quiet move that cut off a node of depth d: `(this·d + 332)·d − 676`,
+    /// at least 16·d and at most 3317.
+    public var historyBonusFactor = 8
     /// Quiescence delta pruning: a capture is left out when even winning its victim plus this
     /// many centipawns leaves the score at or below alpha.
     public var quiescenceDeltaMargin = 200
@@ -116,7 +117,7 @@ public struct SearchParameters: Sendable, Equatable {
         Tunable("ReductionHistoryDivisor", \.reductionHistoryDivisor, 4000...24_000, cEnd: 1000),
         Tunable("SingularMargin", \.singularMargin, 4...40, cEnd: 2),
         Tunable("AspirationDelta", \.aspirationDelta, 10...80, cEnd: 3),
-        Tunable("HistoryBonusFactor", \.historyBonusFactor, 6...40, cEnd: 2),
+        Tunable("HistoryBonusFactor", \.historyBonusFactor, 0...40, cEnd: 2),
         Tunable("QuiescenceDeltaMargin", \.quiescenceDeltaMargin, 50...400, cEnd: 15),
         Tunable("CheckExtensionDepth", \.checkExtensionDepth, 0...16, cEnd: 1),
     ]

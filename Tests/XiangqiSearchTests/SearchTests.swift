@@ -476,7 +476,7 @@ extension NSLock {
         for (fen, best) in mates {
             let strong = Engine(hashMegabytes: 4)
             strong.setGame(Game(try Position(fen: fen)))
-            #expect(strong.search(SearchLimits(depth: 10)).bestMove?.iccs == best)
+            #expect(strong.search(SearchLimits(depth: 12)).bestMove?.iccs == best)
             let weak = Engine(hashMegabytes: 4)
             weak.skill = SkillLevel(0)
             weak.setSeed(1)
