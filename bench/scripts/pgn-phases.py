@@ -9,8 +9,10 @@ Black tags):
 - decided: for each game A won, the ply of A's first move scored at +1.5 pawns or more, and
   for each game A lost, of its first move scored at -1.5 or less, counted by the same buckets
   ("never" when no such move).
+--rounds A-B keeps the games whose Round tag is in A..B (a part of a match played on another
+machine or at another concurrency), as pgn-clock.py does.
 
-    bench/scripts/pgn-phases.py [--bucket PLIES] [--last PLY] FILE.pgn[.gz] [FILE.pgn[.gz] ...]
+    bench/scripts/pgn-phases.py [--bucket PLIES] [--last PLY] [--rounds A-B] FILE.pgn[.gz] [...]
 """
 import argparse
 import re
@@ -47,11 +49,19 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bucket", type=int, default=20, help="plies per bucket (20)")
     parser.add_argument("--last", type=int, default=160, help="first ply of the last bucket (160)")
+    parser.add_argument("--rounds", help="keep the games whose Round tag is in A-B")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     if args.bucket < 1 or args.last < args.bucket:
         print("pgn-phases: --bucket must be at least 1 and --last at least --bucket", file=sys.stderr)
         sys.exit(1)
+    rounds = None
+    if args.rounds is not None:
+        match = re.fullmatch(r"(\d+)(?:-(\d+))?", args.rounds)
+        if not match:
+            print(f"pgn-phases: --rounds takes A-B (whole numbers), not {args.rounds!r}", file=sys.stderr)
+            sys.exit(1)
+        rounds = (int(match.group(1)), int(match.group(2) or match.group(1)))
     last = args.last // args.bucket
 
     def bucket(ply):
@@ -71,6 +81,8 @@ def main():
         for tags, plies in parsed:
             red, black = tags.get("Red", ""), tags.get("Black", "")
             if not (red.startswith("A:") or black.startswith("A:")):
+                continue
+            if rounds and not rounds[0] <= int(tags.get("Round", "0") or 0) <= rounds[1]:
                 continue
             count += 1
             a_red = red.startswith("A:")
