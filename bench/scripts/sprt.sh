@@ -19,7 +19,8 @@
 # Environment: XIANGQI_BIN=PATH uses that release build of the working tree for "." and as the
 # match runner instead of building (a machine without Swift); XIANGQI_COMMIT names its commit
 # where there is no git; FAIRY_STOCKFISH=PATH (default /usr/games/fairy-stockfish).
-# Writes bench/records/matches/NAME.txt (the engines' commits and bench signatures, the command, the
+# Writes bench/records/matches/NAME.txt (the engines' commits and bench signatures, the machine and
+# each engine's node rate on it by its own bench ("Speed:"), the command, the
 # match report) and bench/records/matches/NAME.pgn, gzipped to NAME.pgn.gz when the match ends.
 #   bench/scripts/sprt.sh --resume NAME
 # goes on with an interrupted match (a stopped session, SIGINT): it reruns the command of
@@ -30,8 +31,10 @@
 # at each later resume too, since the record's command keeps the first limit. CONCURRENCY=N plays
 # the resumed games N at a time (a match begun on the lent machine and finished here); the
 # record's "Resumed" and "Machine" lines say so.
-# The whole script is one function, read before it runs: editing the file while a match
-# plays (hours) cannot change what the running copy does.
+# The whole script is one function, read before it runs, and its call exits on the same line:
+# editing the file while a match plays (hours) cannot change what the running copy does. (Bash
+# reads a script as it goes; with the call on a line of its own, an edit that lengthened the
+# file in place would be read, and run, after the match.)
 set -euo pipefail
 main() {
     cd "$(dirname "$0")/../.."
@@ -137,6 +140,18 @@ main() {
     machine() {
         echo "$(nproc) cores, $(uname -m), $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1); date $(date -u +%Y-%m-%dT%H:%MZ)"
     }
+    # Each engine's node rate on this machine by its own `bench` (one thread, one engine at a
+    # time, before the games): a slower machine plays like a shorter clock, and the two engines
+    # need not slow down alike, so records of different machines are told apart by it.
+    # Fairy-Stockfish's bench plays chess, so it has none.
+    speedOf() {
+        local bin=${1%% *}
+        if [ "$bin" = "$fsf" ]; then echo "-"; return; fi
+        "$bin" bench 2>&1 | awk -F: '/^Nodes\/second/ {gsub(/ /, "", $2); rate = $2} END {print rate == "" ? "-" : rate}'
+    }
+    speeds() {
+        echo "A $(speedOf "$newSpec") nodes/s, B $(speedOf "$oldSpec") nodes/s (each engine's own bench, one thread, one at a time, before the games)"
+    }
     mkdir -p ".build-rev/snapshot-$name"
     matchRunner="$PWD/.build-rev/snapshot-$name/runner"
     cp "$runner" "$matchRunner"
@@ -161,6 +176,7 @@ main() {
         {
             echo "Resumed: $(date -u +%Y-%m-%dT%H:%MZ); A: $newText; B: $oldText$raised"
             echo "Machine: $(machine)"
+            echo "Speed: $(speeds)"
             "$matchRunner" match "${command[@]:2}" --resume 2>/dev/null
         } >> "$out.txt.partial"
     else
@@ -171,6 +187,7 @@ main() {
             if [ "$concurrency" = 1 ]; then at="one game at a time"; else at="$concurrency games at a time"; fi
             echo "Time control: $tc; openings: $openings (paired, colours swapped); $at"
             echo "Machine: $(machine)"
+            echo "Speed: $(speeds)"
             echo "Command: bench/scripts/sprt.sh $(printf '%q ' "$@")"
             "$matchRunner" match "${command[@]:2}" 2>/dev/null
         } > "$out.txt.partial"
@@ -180,4 +197,4 @@ main() {
     gzip -9 -n -f "$out.pgn"
     tail -12 "$out.txt"
 }
-main "$@"
+main "$@"; exit
