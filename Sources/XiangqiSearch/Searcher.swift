@@ -244,7 +244,8 @@ public struct Searcher {
     }
 
     /// Runs iterative deepening until a limit or the stop signal; reports each iteration
-    /// (with ``SearchOptions/multiPV`` lines, each searched with the better ones excluded).
+    /// (with ``SearchOptions/multiPV`` lines, each searched with the better ones excluded,
+    /// then reported best first once the iteration's lines are known).
     public mutating func run(onInfo: (SearchInfo) -> Void) -> SearchResult {
         guard let first = rootMoves.first else {
             let score = -Score.mate
@@ -305,10 +306,30 @@ public struct Searcher {
                     rootBestScore = iterationScore
                     ponder = line.count > 1 ? line[1] : nil
                 }
-                report(depth, iterationScore, .exact, index, onInfo)
+                if lineCount == 1 { report(depth, iterationScore, .exact, index, onInfo) }
             }
             pvIndex = 0
             excludedRootMoves = []
+            if lineCount > 1 && !newLines.isEmpty {
+                // A later line can score above an earlier one (each line's search starts from
+                // tables the earlier ones changed): the lines of the iteration, or of as much
+                // of it as a stop left, are reported and kept best first, and the best of
+                // them is the move.
+                let ranked = newLines.enumerated()
+                    .sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }
+                    .map(\.element)
+                let best = ranked[0]
+                if best.move != rootBest {
+                    bestMoveChanges &+= 1
+                    rootBest = best.move
+                    rootBestScore = best.score
+                    ponder = best.principalVariation.count > 1 ? best.principalVariation[1] : nil
+                }
+                newLines = ranked
+                for (index, line) in ranked.enumerated() {
+                    report(depth, line.score, .exact, line.principalVariation, index, onInfo)
+                }
+            }
             if stopped { break }
             lines = newLines
             completedDepth = depth
@@ -358,6 +379,11 @@ public struct Searcher {
         var line: [Move] = []
         for i in 0..<pvLength[0] { line.append(pv[i]) }
         if line.isEmpty { line = fallback }
+        report(depth, score, bound, line, index, onInfo)
+    }
+
+    /// Reports `line` with `score` and `bound` as line `index` of iteration `depth`.
+    func report(_ depth: Int, _ score: Int, _ bound: Bound, _ line: [Move], _ index: Int, _ onInfo: (SearchInfo) -> Void) {
         let allNodes = nodes &+ (threads?.nodes(excluding: threadIndex) ?? 0)
         onInfo(SearchInfo(depth: depth, selectiveDepth: selectiveDepth, score: score, bound: bound,
                           nodes: allNodes, time: elapsed(), hashfull: tt.hashfull, principalVariation: line,

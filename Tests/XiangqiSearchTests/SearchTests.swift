@@ -506,18 +506,25 @@ extension NSLock {
         #expect(try selfPlay(seed: 43, level: 3) != first)
     }
 
+    /// Each depth reports every line once, best first (a later line that scores above an
+    /// earlier one moves up), and the best line's move is the one played.
     @Test func multiPVReportsDistinctLinesBestFirst() throws {
         let engine = Engine(hashMegabytes: 4)
         engine.searchOptions.multiPV = 3
-        var finalLines: [Int: SearchInfo] = [:]
-        let result = engine.search(SearchLimits(depth: 6)) { info in
-            if info.depth == 6 && info.bound == .exact { finalLines[info.multiPV] = info }
+        for fen in [Position.startFEN, benchPositions[3], benchPositions[10], benchPositions[20]] {
+            var reports: [Int: [SearchInfo]] = [:]
+            let result = engine.search(SearchLimits(depth: 6), game: Game(try Position(fen: fen))) { info in
+                if info.bound == .exact { reports[info.depth, default: []].append(info) }
+            }
+            for depth in 1...6 {
+                let lines = try #require(reports[depth], "\(fen) depth \(depth)")
+                #expect(lines.map(\.multiPV) == [1, 2, 3], "\(fen) depth \(depth)")
+                #expect(lines.map(\.score) == lines.map(\.score).sorted(by: >), "\(fen) depth \(depth)")
+                #expect(Set(lines.compactMap(\.principalVariation.first)).count == 3, "\(fen) depth \(depth)")
+            }
+            let moves = reports[6]!.compactMap(\.principalVariation.first)
+            #expect(result.lines.map(\.move) == moves)
+            #expect(result.bestMove == moves[0])
         }
-        #expect(finalLines.keys.sorted() == [1, 2, 3])
-        let moves = (1...3).compactMap { finalLines[$0]?.principalVariation.first }
-        #expect(Set(moves).count == 3)
-        #expect(result.lines.map(\.move) == moves)
-        #expect(result.bestMove == moves[0])
-        #expect(finalLines[1]!.score >= finalLines[3]!.score)
     }
 }
