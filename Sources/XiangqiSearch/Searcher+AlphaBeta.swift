@@ -97,6 +97,57 @@ extension Searcher {
         nudge(rows.back2)
     }
 
+    /// Correction tables: one keyed by both sides' soldiers, one by both sides' kings,
+    /// advisors and elephants (the palaces' guard).
+    static let correctionTables = 2
+    /// Entries per side in each correction table (2^13: the hash's top 13 bits).
+    static let correctionEntries = 1 << 13
+    /// The bound of a correction entry; an entry is 32 times its share of the correction in
+    /// centipawns, so the two tables correct an evaluation by at most 64.
+    static let correctionLimit = 1024
+
+    /// A 13-bit hash of two sets of squares.
+    @inline(__always)
+    static func correctionHash(_ a: Bitboard, _ b: Bitboard) -> Int {
+        let x = (a.lo &* 0x9E37_79B9_7F4A_7C15) ^ (a.hi &* 0xC2B2_AE3D_27D4_EB4F)
+            ^ (b.lo &* 0x1656_67B1_9E37_79F9) ^ (b.hi &* 0xD6E8_FEB8_6659_FD93)
+        return Int(truncatingIfNeeded: x &>> 51)
+    }
+
+    /// The correction-history entries that judge the current position (offsets into
+    /// `correctionHistory`): by side to move, its soldiers and its palaces' guard.
+    @inline(__always)
+    func correctionSlots() -> CorrectionSlots {
+        let side = position.sideToMove.index
+        let soldiers = Self.correctionHash(position.pieces(of: .red, .soldier), position.pieces(of: .black, .soldier))
+        let redGuard = position.pieces(of: .red, .king) | position.pieces(of: .red, .advisor) | position.pieces(of: .red, .elephant)
+        let blackGuard = position.pieces(of: .black, .king) | position.pieces(of: .black, .advisor) | position.pieces(of: .black, .elephant)
+        let guards = Self.correctionHash(redGuard, blackGuard)
+        return CorrectionSlots(side &* Self.correctionEntries &+ soldiers,
+                               (2 &+ side) &* Self.correctionEntries &+ guards)
+    }
+
+    /// `rawEval` moved by what earlier searches found the evaluation off by in positions
+    /// that share `slots`, kept below the range of rule wins and mates.
+    @inline(__always)
+    func corrected(_ rawEval: Int, _ slots: CorrectionSlots) -> Int {
+        let correction = (Int(correctionHistory[slots.soldiers]) &+ Int(correctionHistory[slots.guards])) / 32
+        let bound = Score.ruleWin - Score.maxPly - 1
+        return max(-bound, min(rawEval &+ correction, bound))
+    }
+
+    /// Moves both correction entries of `slots` by `bonus` (gravity toward
+    /// ±``correctionLimit``, as the move histories).
+    @inline(__always)
+    func updateCorrection(_ slots: CorrectionSlots, _ bonus: Int) {
+        @inline(__always) func nudge(_ i: Int) {
+            let e = Int(correctionHistory[i])
+            correctionHistory[i] = Int16(clamping: e &+ bonus &- e &* abs(bonus) / Self.correctionLimit)
+        }
+        nudge(slots.soldiers)
+        nudge(slots.guards)
+    }
+
     /// Principal variation search. Fail-soft; returns a score from the side to move's view.
     /// While `excludedMoves[ply]` is set (a singular-extension search) that move is not
     /// searched, the table gives no cut-off and nothing is stored for the node.
@@ -141,14 +192,20 @@ extension Searcher {
             }
         }
 
-        // Step 4. Static evaluation, refined by the table's score where its bound allows.
+        // Step 4. Static evaluation, corrected by the correction history, then refined by
+        // the table's score where its bound allows.
+        // The table keeps the evaluation uncorrected, the correction being fresher.
         let staticEval: Int
+        var rawEval = Score.none
         var eval: Int
+        var correction = CorrectionSlots(0, 0)
         if inCheck {
             staticEval = -Score.infinite
             eval = staticEval
         } else {
-            if let entry, entry.eval != Score.none { staticEval = entry.eval } else { staticEval = staticEvaluation(ply) }
+            if let entry, entry.eval != Score.none { rawEval = entry.eval } else { rawEval = staticEvaluation(ply) }
+            correction = correctionSlots()
+            staticEval = corrected(rawEval, correction)
             eval = staticEval
             if let entry, abs(ttScore) < Score.ruleWin - Score.maxPly,
                entry.bound == .exact || (entry.bound == .lower && ttScore > eval) || (entry.bound == .upper && ttScore < eval) {
@@ -384,7 +441,14 @@ extension Searcher {
         // left one out: neither is the node's result.
         if !(isRoot && pvIndex > 0) && excluded == .none {
             tt.store(key, move: bestMove, score: Score.toTable(best, ply: ply),
-                     eval: inCheck ? Score.none : staticEval, depth: depth, bound: bound)
+                     eval: inCheck ? Score.none : rawEval, depth: depth, bound: bound)
+            // Step 17. Correction history: how far the search found the static evaluation
+            // off, when a quiet move or none decided and the bound says which way.
+            if !inCheck && (bestMove == .none || position.piece(at: bestMove.to).isNone)
+                && !(bound == .lower && best <= staticEval) && !(bound == .upper && best >= staticEval) {
+                let limit = Self.correctionLimit / 4
+                updateCorrection(correction, max(-limit, min((best - staticEval) * depth / 8, limit)))
+            }
         }
         return best
     }
@@ -428,8 +492,10 @@ extension Searcher {
         if let entry, !pvNode, let s = entry.cutoff(ply: ply, alpha: alpha, beta: beta) { return s }
         var best = -Score.infinite
         var standPat = -Score.infinite
+        var rawStandPat = Score.none
         if !inCheck {
-            if let entry, entry.eval != Score.none { standPat = entry.eval } else { standPat = staticEvaluation(ply) }
+            if let entry, entry.eval != Score.none { rawStandPat = entry.eval } else { rawStandPat = staticEvaluation(ply) }
+            standPat = corrected(rawStandPat, correctionSlots())
             if standPat >= beta { return standPat }
             if standPat > alpha { alpha = standPat }
             best = standPat
@@ -467,7 +533,7 @@ extension Searcher {
         if inCheck && legalCount == 0 { return -Score.mate + ply }
         let bound: Bound = best >= beta ? .lower : .upper
         tt.store(key, move: bestMove, score: Score.toTable(best, ply: ply),
-                 eval: inCheck ? Score.none : standPat, depth: 0, bound: bound)
+                 eval: inCheck ? Score.none : rawStandPat, depth: 0, bound: bound)
         return best
     }
 
@@ -477,6 +543,15 @@ extension Searcher {
     func staticEvaluation(_ ply: Int) -> Int {
         guard let accumulators else { return evaluator.evaluate(position) }
         return evaluator.withNoise(accumulators.evaluate(ply: ply, position: position), position)
+    }
+}
+
+/// The two correction-history entries (offsets) that judge a position.
+struct CorrectionSlots {
+    let soldiers: Int, guards: Int
+    @inline(__always)
+    init(_ soldiers: Int, _ guards: Int) {
+        self.soldiers = soldiers; self.guards = guards
     }
 }
 

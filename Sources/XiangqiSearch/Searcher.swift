@@ -26,6 +26,10 @@ public final class SearchHeap: @unchecked Sendable {
     /// How well a quiet move did after the move one or two plies before it: rows by the earlier
     /// move's slot (piece index * 90 + to), columns by this move's slot. 3.2 MB.
     let continuationHistory: UnsafeMutablePointer<Int16>
+    /// How far searches found the static evaluation off, by side to move and a hash of one
+    /// part of the position: ``Searcher/correctionTables`` tables of
+    /// ``Searcher/correctionEntries`` entries per side. 128 KB.
+    let correctionHistory: UnsafeMutablePointer<Int16>
     /// The move a singular-extension search leaves out at each ply (``Move/none``: none).
     let excludedMoves: UnsafeMutablePointer<Move>
     let counterMoves: UnsafeMutablePointer<Move>     // previous piece index * 90 + previous to
@@ -54,6 +58,8 @@ public final class SearchHeap: @unchecked Sendable {
         continuationHistory = .allocate(capacity: Self.slots * Self.slots)
         excludedMoves = .allocate(capacity: n)
         continuationHistory.initialize(repeating: 0, count: Self.slots * Self.slots)
+        correctionHistory = .allocate(capacity: Self.correctionCount)
+        correctionHistory.initialize(repeating: 0, count: Self.correctionCount)
         excludedMoves.initialize(repeating: .none, count: n)
         counterMoves = .allocate(capacity: 14 * 90)
         killers = .allocate(capacity: n * 2)
@@ -75,6 +81,8 @@ public final class SearchHeap: @unchecked Sendable {
 
     /// Move slots: piece index (14) x target square (90).
     static let slots = 14 * 90
+    /// Entries of the correction history: tables x sides x entries per side.
+    static let correctionCount = Searcher.correctionTables * 2 * Searcher.correctionEntries
 
     /// Forgets all statistics (new game), so that searches are reproducible.
     public func clear() {
@@ -82,13 +90,14 @@ public final class SearchHeap: @unchecked Sendable {
         // where clearing the 3.2 MB table took most of a protocol fuzz run.
         memset(history, 0, 14 * 90 * MemoryLayout<Int32>.stride)
         memset(continuationHistory, 0, Self.slots * Self.slots * MemoryLayout<Int16>.stride)
+        memset(correctionHistory, 0, Self.correctionCount * MemoryLayout<Int16>.stride)
         excludedMoves.update(repeating: .none, count: Score.maxPly + 8)
         counterMoves.update(repeating: .none, count: 14 * 90)
         killers.update(repeating: .none, count: (Score.maxPly + 8) * 2)
     }
 
     deinit {
-        history.deallocate(); continuationHistory.deallocate(); excludedMoves.deallocate(); counterMoves.deallocate(); killers.deallocate(); pv.deallocate(); pvLength.deallocate()
+        history.deallocate(); continuationHistory.deallocate(); correctionHistory.deallocate(); excludedMoves.deallocate(); counterMoves.deallocate(); killers.deallocate(); pv.deallocate(); pvLength.deallocate()
         staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate(); undos.deallocate()
     }
 }
@@ -133,6 +142,7 @@ public struct Searcher {
     let heap: SearchHeap
     let history: UnsafeMutablePointer<Int32>
     let continuationHistory: UnsafeMutablePointer<Int16>
+    let correctionHistory: UnsafeMutablePointer<Int16>
     let excludedMoves: UnsafeMutablePointer<Move>
     let counterMoves: UnsafeMutablePointer<Move>
     let killers: UnsafeMutablePointer<Move>
@@ -212,6 +222,7 @@ public struct Searcher {
         self.heap = heap
         history = heap.history
         continuationHistory = heap.continuationHistory
+        correctionHistory = heap.correctionHistory
         excludedMoves = heap.excludedMoves
         counterMoves = heap.counterMoves
         killers = heap.killers
