@@ -115,7 +115,8 @@ extension Searcher {
     }
 
     /// The correction-history entries that judge the current position (offsets into
-    /// `correctionHistory`): by side to move, its soldiers and its palaces' guard.
+    /// `correctionHistory`): by side to move, both sides' soldiers and both sides' palace guards
+    /// (kings, advisors and elephants).
     @inline(__always)
     func correctionSlots() -> CorrectionSlots {
         let side = position.sideToMove.index
