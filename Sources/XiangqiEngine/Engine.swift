@@ -94,12 +94,15 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// Evaluates with `network` (`nil`: the handcrafted evaluation) from the next search on.
-    /// The hash table is cleared: its stored evaluations came from the other evaluation.
+    /// The hash table and the search statistics are cleared: their scores, corrections and
+    /// move orders came from the other evaluation, and a search after the switch is the one a
+    /// fresh engine with `network` would make.
     public func setNetwork(_ network: Network?) {
         exclusively {
             lock.withLock {
                 storedEvaluator.network = network
                 table.clear()
+                for heap in heaps { heap.clear() }
             }
         }
     }

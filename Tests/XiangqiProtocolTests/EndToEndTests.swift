@@ -55,6 +55,23 @@ final class EngineProcess: @unchecked Sendable {
         }
     }
 
+    /// Starts `executable` as ``init(workingDirectory:executable:)`` does, trying again while
+    /// the start fails with "Text file busy": a process another test forks at the moment the
+    /// file was being copied inherits the copy's write descriptor until it execs.
+    static func startingFreshCopy(workingDirectory: String? = nil, executable: URL) throws -> EngineProcess {
+        var attempt = 0
+        while true {
+            do {
+                return try EngineProcess(workingDirectory: workingDirectory, executable: executable)
+            } catch let error as NSError {
+                let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+                guard underlying?.domain == NSPOSIXErrorDomain, underlying?.code == Int(ETXTBSY), attempt < 50 else { throw error }
+                attempt += 1
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+    }
+
     func send(_ text: String) {
         input.fileHandleForWriting.write((text + "\n").data(using: .utf8)!)
     }
@@ -128,7 +145,7 @@ final class EngineProcess: @unchecked Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let alone = folder.appendingPathComponent("xiangqi")
         try FileManager.default.copyItem(at: EngineProcess.binary, to: alone)
-        let e = try EngineProcess(workingDirectory: "/", executable: alone)
+        let e = try EngineProcess.startingFreshCopy(workingDirectory: "/", executable: alone)
         e.send("uci")
         let handshake = try #require(e.waitFor { $0 == "uciok" })
         #expect(handshake.contains("option name BookFile type string default <built-in>"))
