@@ -36,34 +36,41 @@ main() {
     return $failed
 }
 # Plays chunks FIRST, FIRST+STEP, ... below first+count; each one's log is kept beside its
-# chunk until appendChunkLogs puts it into log.txt in chunk order.
+# chunk until appendChunkLogs puts it into log.txt (in chunk order within one process; processes
+# sharing DIR append theirs as their chunks end). A chunk that fails ends the loop, its log kept.
 playChunks() {
-    local k file
+    local k file status
     for ((k = $1; k < first + count; k += $2)); do
         file=$(printf '%s/chunk-%05d.bin' "$dir" "$k")
         [ -f "$file" ] && continue
+        status=0
         if [ "$seed" = master ]; then
             {
                 echo "# chunk $k: gzip -dc books/source/ccpd_master_games.txt.gz | xiangqi datagen --from-games - -o $file --games $per --first-game $((k * per)) --nodes $nodes --threads $threads${EVAL_FILE:+ --eval-file $EVAL_FILE}"
                 gzip -dc books/source/ccpd_master_games.txt.gz | "$bin" datagen --from-games - -o "$file" \
                     --games "$per" --first-game $((k * per)) --nodes "$nodes" --threads "$threads" "${network[@]}"
-            } > "$file.log"
+            } > "$file.log.partial" || status=$?
         else
             {
                 echo "# chunk $k: xiangqi datagen -o $file --games $per --first-game $((k * per)) --seed $seed --nodes $nodes --threads $threads${EVAL_FILE:+ --eval-file $EVAL_FILE}"
                 "$bin" datagen -o "$file" --games "$per" --first-game $((k * per)) \
                     --seed "$seed" --nodes "$nodes" --threads "$threads" "${network[@]}"
-            } > "$file.log"
+            } > "$file.log.partial" || status=$?
         fi
+        mv "$file.log.partial" "$file.log"
         [ "${JOBS:-1}" -gt 1 ] || appendChunkLogs
+        [ "$status" -eq 0 ] || return "$status"
     done
 }
+# A chunk's log is named .log only once its datagen has ended (.log.partial while it runs), and
+# each is taken by a rename first, so that processes sharing DIR (nnue-build.sh's JOBS) never
+# append a log that is still being written, nor the same one twice.
 appendChunkLogs() {
     local log
     for log in "$dir"/chunk-*.bin.log; do
-        [ -f "$log" ] || continue
-        cat "$log" | tee -a "$dir/log.txt"
-        rm "$log"
+        mv "$log" "$log.taking.$$" 2>/dev/null || continue
+        cat "$log.taking.$$" | tee -a "$dir/log.txt"
+        rm "$log.taking.$$"
     done
 }
 main "$@"
