@@ -26,6 +26,10 @@ main() {
         bin=.build/release/xiangqi
     fi
     mkdir -p "$dir"
+    # Stopped by Ctrl-C, or by kill -TERM of its process group (a run started in the background
+    # ignores INT), the run still puts the logs of the chunks it finished into log.txt, in order.
+    trap 'appendChunkLogs; exit 130' INT
+    trap 'appendChunkLogs; exit 143' TERM
     local jobs=${JOBS:-1} job pids=() pid failed=0
     for ((job = 0; job < jobs; job++)); do
         playChunks "$((first + job))" "$jobs" &
