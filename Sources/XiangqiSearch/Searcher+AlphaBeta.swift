@@ -171,7 +171,10 @@ extension Searcher {
         if !isRoot {
             let back = repetitionDistance()
             if back > 0 { return repetitionScore(back, ply: ply) }
-            if position.halfmoveClock >= 120 || isInsufficientMaterial() { return drawScore() }
+            // The no-capture limit draws unless the move that reached it mated: the game
+            // judges checkmate first (`Game.status`).
+            if position.halfmoveClock >= 120 && !(position.isInCheck && !position.hasLegalMove) { return drawScore() }
+            if isInsufficientMaterial() { return drawScore() }
             if ply >= Score.maxPly - 2 { return position.isInCheck ? 0 : staticEvaluation(ply) }
             alpha = max(alpha, -Score.mate + ply)
             beta = min(beta, Score.mate - ply - 1)

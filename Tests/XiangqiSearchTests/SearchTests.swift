@@ -37,6 +37,21 @@ func search(_ fen: String, _ limits: SearchLimits, moves: [String] = []) throws 
         #expect(best.contains(result.bestMove?.iccs ?? ""))
     }
 
+    @Test func mateOnTheMoveThatReachesTheNoCaptureLimitIsAMate() throws {
+        // 119 plies without a capture: every move reaches the limit, and the game judges
+        // checkmate first, so a0d0 still mates.
+        let result = try search("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 1", SearchLimits(depth: 3))
+        #expect(result.bestMove == Move(iccs: "a0d0"))
+        #expect(result.score == Score.mate - 1)
+    }
+
+    @Test func everyMoveThatReachesTheNoCaptureLimitWithoutMateIsADraw() throws {
+        // The same material with the red king on f0: no mate in one, so every move draws.
+        let result = try search("3k5/9/9/9/9/9/9/9/9/R4K3 w - - 119 1", SearchLimits(depth: 5))
+        #expect(result.bestMove != nil)
+        #expect(result.score == 0)
+    }
+
     @Test func noMoveWhenCheckmated() throws {
         let result = try search("3k5/9/9/9/9/9/9/9/r8/r3K4 w - - 0 1", SearchLimits(depth: 4))
         #expect(result.bestMove == nil)
