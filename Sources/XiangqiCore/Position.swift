@@ -139,4 +139,7 @@ public struct Undo: Sendable, BitwiseCopyable {
 
     /// The piece the move captured, or ``Piece/none``.
     public var capturedPiece: Piece { captured }
+
+    /// Whether the side that made the move was in check before it (the move before gave check).
+    public var moverWasInCheck: Bool { checkers.isNotEmpty }
 }

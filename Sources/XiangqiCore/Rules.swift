@@ -208,27 +208,51 @@ extension Game {
             }
         }
         // No-capture limit, with checks beyond the tenth in a row not counted.
-        var counted = 0
-        var checksInARow = [0, 0]
+        var count = NoCaptureCount()
         var k = n - 1
-        while k >= 0 && counted < 2 * moveLimit {
+        while k >= 0 && count.plies < 2 * moveLimit {
             let before = positions[k]
             if !before.piece(at: moves[k].to).isNone { break }
             let after = k + 1 < n ? positions[k + 1] : p
-            let side = before.sideToMove.index
-            if after.isInCheck {
-                checksInARow[side] += 1
-                if checksInARow[side] <= 10 { counted += 1 }
-            } else {
-                checksInARow[side] = 0
-                counted += 1
-            }
+            count.countEarlierMove(by: before.sideToMove, givingCheck: after.isInCheck)
             k -= 1
         }
         // Plies before the start position (its half-move clock) count too.
-        if k < 0 { counted += startPosition.halfmoveClock }
-        if counted >= 2 * moveLimit { return .draw(.moveLimit) }
+        if k < 0 { count.countEarlierPlies(startPosition.halfmoveClock) }
+        if count.plies >= 2 * moveLimit { return .draw(.moveLimit) }
         if RuleJudge.isInsufficientMaterial(p) { return .draw(.insufficientMaterial) }
         return .ongoing
+    }
+}
+
+/// The plies that count toward the no-capture limit, counted back from the latest move:
+/// every ply since the last capture except a side's checks beyond the tenth in a row.
+/// ``Game/status(moveLimit:repetitionFold:)`` and the search both count with it.
+public struct NoCaptureCount: Sendable {
+    /// How many checks in a row by one side count.
+    public static let countedChecksInARow = 10
+    /// The plies counted so far.
+    public private(set) var plies = 0
+    private var redChecksInARow = 0
+    private var blackChecksInARow = 0
+
+    /// No ply counted yet.
+    public init() {}
+
+    /// Counts the move before those already counted, made by `mover` (no capture).
+    public mutating func countEarlierMove(by mover: Color, givingCheck: Bool) {
+        if mover == .red {
+            redChecksInARow = givingCheck ? redChecksInARow + 1 : 0
+            if redChecksInARow <= Self.countedChecksInARow { plies += 1 }
+        } else {
+            blackChecksInARow = givingCheck ? blackChecksInARow + 1 : 0
+            if blackChecksInARow <= Self.countedChecksInARow { plies += 1 }
+        }
+    }
+
+    /// Counts `count` plies before those already counted of which only the number is known
+    /// (a start position's half-move clock): all of them.
+    public mutating func countEarlierPlies(_ count: Int) {
+        plies += max(0, count)
     }
 }

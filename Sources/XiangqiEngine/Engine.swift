@@ -254,9 +254,10 @@ public final class Engine: @unchecked Sendable {
                      _ onCurrentMove: ((CurrentMoveInfo) -> Void)? = nil, fullStrength: Bool = false) -> SearchResult {
         let start = min(limits.startTime ?? .now, .now)
         lock.withLock { table.newSearch() }
-        // The reversible end of the game (at most the no-capture window) for repetition judging.
+        // The reversible end of the game, for judging repetitions and the no-capture limit
+        // (whose window a long run of checks stretches beyond 120 plies).
         let positions = game.positionsBeforeMoves
-        let tail = min(game.position.halfmoveClock, game.moves.count, 130)
+        let tail = min(game.position.halfmoveClock, game.moves.count, 400)
         let frames = (game.moves.count - tail..<game.moves.count).map { (positions[$0], game.moves[$0]) }
         var limits = limits
         let settings = lock.withLock { (options: storedSearchOptions, evaluator: storedEvaluator, skill: storedSkill) }

@@ -171,9 +171,12 @@ extension Searcher {
         if !isRoot {
             let back = repetitionDistance()
             if back > 0 { return repetitionScore(back, ply: ply) }
-            // The no-capture limit draws unless the move that reached it mated: the game
-            // judges checkmate first (`Game.status`).
-            if position.halfmoveClock >= 120 && !(position.isInCheck && !position.hasLegalMove) { return drawScore() }
+            // The no-capture limit draws unless the move that reached it left no legal move
+            // (checkmate or stalemate, which the game judges first: `Game.status`); a side's
+            // checks beyond the tenth in a row do not count toward it.
+            if position.halfmoveClock >= 120 && noCaptureLimitReached(ply: ply) && position.hasLegalMove {
+                return drawScore()
+            }
             if isInsufficientMaterial() { return drawScore() }
             if ply >= Score.maxPly - 2 { return position.isInCheck ? 0 : staticEvaluation(ply) }
             alpha = max(alpha, -Score.mate + ply)
@@ -239,6 +242,7 @@ extension Searcher {
                 playedMoves[ply] = .null
                 movedPieces[ply] = .none
                 let undo = position.makeNull()
+                undos[ply] = undo
                 accumulators?.recordNullMove(ply: ply &+ 1)
                 keys.append(position.key)
                 let score = -search(-beta, -beta + 1, depth - r, ply + 1, pvNode: false, cutNode: !cutNode)

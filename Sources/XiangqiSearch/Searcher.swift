@@ -155,6 +155,9 @@ public struct Searcher {
     /// The reversible end of the game before the root: each position with the move played
     /// from it, oldest first (for judging repetition cycles that reach back before the root).
     let historyFrames: [(position: Position, move: Move)]
+    /// For each move of `historyFrames`: whether it captured and whether it gave check (for
+    /// the no-capture limit, which leaves out a side's checks beyond the tenth in a row).
+    let historyMoveFacts: [(capture: Bool, check: Bool)]
     /// Keys of the game before the root and of the search path (for repetitions).
     var keys: [UInt64]
     let evaluator: Evaluator
@@ -233,6 +236,11 @@ public struct Searcher {
         movedPieces = heap.movedPieces
         undos = heap.undos
         self.historyFrames = historyFrames
+        historyMoveFacts = historyFrames.indices.map { j in
+            let frame = historyFrames[j]
+            let after = j + 1 < historyFrames.count ? historyFrames[j + 1].position : position
+            return (!frame.position.piece(at: frame.move.to).isNone, after.isInCheck)
+        }
         keys = gameKeys + [position.key]
         keys.reserveCapacity(keys.count + Score.maxPly + 8)
         self.evaluator = evaluator
@@ -467,6 +475,44 @@ public struct Searcher {
             back &+= 2
         }
         return 0
+    }
+
+    /// Whether the no-capture limit has drawn the game at `ply` (checked only once the
+    /// half-move clock reaches 120): the plies since the last capture, counted back through
+    /// the line and the game as ``Game/status(moveLimit:repetitionFold:)`` counts them
+    /// (``NoCaptureCount``: a side's checks beyond the tenth in a row left out), reach 120.
+    func noCaptureLimitReached(ply: Int) -> Bool {
+        var count = NoCaptureCount()
+        var mover = position.sideToMove.opponent
+        var gaveCheck = position.isInCheck
+        var walked = 0
+        // The line's moves, newest first: a move gave check when the position after it
+        // (the next move's undo record) was in check. Null moves count like quiet ones.
+        var k = ply &- 1
+        while k >= 0 {
+            let undo = undos[k]
+            if !undo.capturedPiece.isNone { return false }
+            count.countEarlierMove(by: mover, givingCheck: gaveCheck)
+            if count.plies >= 120 { return true }
+            gaveCheck = undo.moverWasInCheck
+            mover = mover.opponent
+            walked &+= 1
+            k &-= 1
+        }
+        // Then the game's moves before the root.
+        var j = historyMoveFacts.count &- 1
+        while j >= 0 {
+            let facts = historyMoveFacts[j]
+            if facts.capture { return false }
+            count.countEarlierMove(by: mover, givingCheck: facts.check)
+            if count.plies >= 120 { return true }
+            mover = mover.opponent
+            walked &+= 1
+            j &-= 1
+        }
+        // Plies before the known moves: only their number is known, and all count.
+        count.countEarlierPlies(position.halfmoveClock &- walked)
+        return count.plies >= 120
     }
 
     /// The score of a repetition `back` plies long for the side to move at `ply`: a win or

@@ -52,6 +52,56 @@ func search(_ fen: String, _ limits: SearchLimits, moves: [String] = []) throws 
         #expect(result.score == 0)
     }
 
+    @Test func stalemateOnTheMoveThatReachesTheNoCaptureLimitIsAWin() throws {
+        // 119 plies without a capture, no mate by check: a8e8 and d0e0 leave Black without a
+        // legal move, which the game judges before the limit (a loss for Black).
+        let fen = "5k3/R8/9/9/9/9/9/9/9/3K5 w - - 119 1"
+        let result = try search(fen, SearchLimits(depth: 3))
+        #expect(result.score == Score.mate - 1)
+        let best = try #require(result.bestMove)
+        #expect(["a8e8", "d0e0"].contains(best.iccs))
+        var game = Game(try Position(fen: fen))
+        try game.play(best)
+        #expect(game.status() == .win(.red, .stalemate))
+    }
+
+    /// Ten red checks in a row from two chariots, each answered by the king, no position
+    /// repeated; then a red check that leaves Black one reply, after which every red move
+    /// but a few leaves Black without a legal move.
+    static let tenChecks = "a0a9 e9e8 a9e9 e8f8 e9e8 f8f9 e8f8 f9e9 f8f9 e9e8 f9f8 e8e7 f8f7 e7e8 f7e7 e8f8 i0i8 f8f9 e7f7 f9e9"
+
+    @Test func checksBeyondTheTenthInARowDoNotBringTheNoCaptureLimitNearer() throws {
+        // From a clock of 98, the 21 plies hold eleven red checks in a row, of which ten
+        // count: 118 plies counted at a clock of 119. After Black's only reply the clock
+        // reads 120 with 119 counted, so the game goes on and Red wins on the next move; a
+        // search that counted every ply would call the reply a draw. (Depth 8: shallower, the
+        // quiet winning moves are reduced into the quiescence search, which sees no stalemate.)
+        let fen = "4k4/9/9/9/9/9/9/9/9/R2K4R w - - 98 60"
+        let moves = (Self.tenChecks + " i8i9").split(separator: " ").map(String.init)
+        var game = Game(try Position(fen: fen))
+        for m in moves { try game.play(m) }
+        #expect(game.status() == .ongoing)
+        let result = try search(fen, SearchLimits(depth: 8), moves: moves)
+        #expect(result.bestMove == Move(iccs: "e9e8"))
+        #expect(result.score == -(Score.mate - 2))
+        try game.play("e9e8")
+        #expect(game.status() == .ongoing)
+        try game.play("i9a9")
+        #expect(game.status() == .win(.red, .stalemate))
+    }
+
+    @Test func theNoCaptureLimitStillCountsTheFirstTenChecksInARow() throws {
+        // The same moves from a clock of 99: Black's reply is the 120th counted ply, a draw.
+        let fen = "4k4/9/9/9/9/9/9/9/9/R2K4R w - - 99 60"
+        let moves = (Self.tenChecks + " i8i9").split(separator: " ").map(String.init)
+        let result = try search(fen, SearchLimits(depth: 8), moves: moves)
+        #expect(result.bestMove == Move(iccs: "e9e8"))
+        #expect(result.score == 0)
+        var game = Game(try Position(fen: fen))
+        for m in moves + ["e9e8"] { try game.play(m) }
+        #expect(game.status() == .draw(.moveLimit))
+    }
+
     @Test func noMoveWhenCheckmated() throws {
         let result = try search("3k5/9/9/9/9/9/9/9/r8/r3K4 w - - 0 1", SearchLimits(depth: 4))
         #expect(result.bestMove == nil)
