@@ -66,8 +66,8 @@ func search(_ fen: String, _ limits: SearchLimits, moves: [String] = []) throws 
     }
 
     /// Ten red checks in a row from two chariots, each answered by the king, no position
-    /// repeated; then a red check that leaves Black one reply, after which every red move
-    /// but a few leaves Black without a legal move.
+    /// repeated; then a red check that leaves Black one reply, after which eight red moves
+    /// (i9a9 among them) leave Black without a legal move and none mates by check.
     static let tenChecks = "a0a9 e9e8 a9e9 e8f8 e9e8 f8f9 e8f8 f9e9 f8f9 e9e8 f9f8 e8e7 f8f7 e7e8 f7e7 e8f8 i0i8 f8f9 e7f7 f9e9"
 
     @Test func checksBeyondTheTenthInARowDoNotBringTheNoCaptureLimitNearer() throws {
