@@ -491,6 +491,12 @@ extension Searcher {
         if ply > 0 {
             let back = repetitionDistance()
             if back > 0 { return repetitionScore(back, ply: ply) }
+            // The no-capture limit as in the main search: a quiet move into the quiescence
+            // search (a leaf's, or a check evasion) can reach it, and the game then judges a
+            // side without a legal move first (checkmate and stalemate both lose).
+            if position.halfmoveClock >= 120 && noCaptureLimitReached(ply: ply) {
+                return position.hasLegalMove ? drawScore() : -Score.mate + ply
+            }
         }
         let inCheck = position.isInCheck
         if isInsufficientMaterial() { return drawScore() }

@@ -52,6 +52,18 @@ func search(_ fen: String, _ limits: SearchLimits, moves: [String] = []) throws 
         #expect(result.score == 0)
     }
 
+    @Test func aQuietMoveIntoTheQuiescenceSearchThatReachesTheNoCaptureLimitIsADraw() throws {
+        // At depth 1 every quiet move's reply is searched by the quiescence search, which
+        // must call the limit a draw too, not score Red's extra chariot.
+        let quiet = try search("3k5/9/9/9/9/9/9/9/9/R4K3 w - - 119 1", SearchLimits(depth: 1))
+        #expect(quiet.bestMove != nil)
+        #expect(quiet.score == 0)
+        // A capture sets the clock back to 0: taking the soldier keeps the win.
+        let capture = try search("3k5/9/9/9/9/9/9/9/p8/R4K3 w - - 119 1", SearchLimits(depth: 1))
+        #expect(capture.bestMove == Move(iccs: "a0a1"))
+        #expect(capture.score > 500)
+    }
+
     @Test func stalemateOnTheMoveThatReachesTheNoCaptureLimitIsAWin() throws {
         // 119 plies without a capture, no mate by check: a8e8 and d0e0 leave Black without a
         // legal move, which the game judges before the limit (a loss for Black).
