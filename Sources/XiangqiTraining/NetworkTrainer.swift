@@ -67,10 +67,13 @@ public final class NetworkTrainer: @unchecked Sendable {
     }
 
     public let settings: Settings
-    /// The positions' features (side to move's, then the other side's) as ranges of `features`.
-    private var features: [UInt16] = []
-    private var usRanges: [Range<Int>] = []
-    private var themRanges: [Range<Int>] = []
+    /// The positions' network features, position after position: the side to move's, then as
+    /// many of the other side's (one per piece each). Factor rows are not stored: feature `f`'s
+    /// is `featureCount + f % featuresPerBucket`. Allocated to the exact size (tens of millions
+    /// of positions take gigabytes).
+    private let features: UnsafeMutablePointer<UInt16>
+    /// Where each position's features start in `features`, and one past the last position's.
+    private var featureStarts: [Int] = []
     private var targets: [Float] = []
     /// Each position's output bucket.
     private var outputBucketOf: [UInt8] = []
@@ -99,12 +102,18 @@ public final class NetworkTrainer: @unchecked Sendable {
     private var w2: UnsafeMutablePointer<Float> { b1 + hidden }
     private var b2: UnsafeMutablePointer<Float> { w2 + outputBuckets * 2 * hidden }
 
+    /// The trainer over decoded records (as the initializer that takes ``TrainingRecords``).
+    public convenience init(settings: Settings, records: [TrainingRecord], validationRecords: [TrainingRecord]? = nil) {
+        self.init(settings: settings, records: TrainingRecords(records), validationRecords: validationRecords.map { TrainingRecords($0) })
+    }
+
     /// A trainer over `records` (in the order datagen wrote them), validated on
     /// `validationRecords` or, without them, on about ``Settings/validationShare`` of
-    /// `records` held out as whole games chosen by the seed.
+    /// `records` held out as whole games chosen by the seed. Keeps none of the records: only
+    /// each position's features (about 2 bytes a piece a side), target and output bucket.
     /// Precondition: `settings.hidden` a positive multiple of 16, buckets 1 or 6, output buckets
     /// 1 or 8.
-    public init(settings: Settings, records: [TrainingRecord], validationRecords: [TrainingRecord]? = nil) {
+    public init(settings: Settings, records: TrainingRecords, validationRecords: TrainingRecords? = nil) {
         precondition(settings.hidden > 0 && settings.hidden % 16 == 0)
         precondition(settings.buckets == 1 || settings.buckets == Network.maximumBuckets)
         precondition(settings.outputBuckets == 1 || settings.outputBuckets == Network.materialBuckets)
@@ -120,15 +129,6 @@ public final class NetworkTrainer: @unchecked Sendable {
         secondMoment = .allocate(capacity: parameterCount)
         firstMoment.initialize(repeating: 0, count: parameterCount)
         secondMoment.initialize(repeating: 0, count: parameterCount)
-        var random = SeededGenerator(seed: settings.seed)
-        // Small uniform weights: an accumulator sums about 30 rows. The factor rows start at
-        // zero, so that a bucket's row plus its factor row starts as an unfactorized row does.
-        for i in 0..<(featureCount * hidden) { parameters[i] = Float.random(in: -0.1...0.1, using: &random) }
-        for i in (featureCount * hidden)..<(rowCount * hidden) { parameters[i] = 0 }
-        for i in 0..<hidden { b1[i] = Float.random(in: 0...0.2, using: &random) }
-        let outputRange = 1 / Float(hidden).squareRoot()
-        for i in 0..<(outputBuckets * 2 * hidden) { w2[i] = Float.random(in: -outputRange...outputRange, using: &random) }
-        for o in 0..<outputBuckets { b2[o] = 0 }
 
         // Held out by whole games, not by positions: the positions of a game share its result
         // and resemble each other, so a split by position rewards remembering games (see
@@ -148,60 +148,137 @@ public final class NetworkTrainer: @unchecked Sendable {
             }
         }
         let trainingIndices = games.dropLast(heldOutGames).flatMap { $0 }
-        var kept = appendAll(trainingIndices, of: records)
-        trainingCount = targets.count
-        if let validationRecords {
-            kept += appendAll(Array(validationRecords.indices), of: validationRecords)
-        } else {
-            kept += appendAll(games.suffix(heldOutGames).flatMap { $0 }, of: records)
+        let validationIndices = validationRecords.map { Array($0.indices) } ?? games.suffix(heldOutGames).flatMap { $0 }
+        let validationSource = validationRecords ?? records
+        // The piece count of each position, 0 for a record with a king missing (not a
+        // position, left out), then the exact room for every feature, then the features.
+        let trainingPieces = Self.pieceCounts(trainingIndices, of: records, threads: settings.threads)
+        let validationPieces = Self.pieceCounts(validationIndices, of: validationSource, threads: settings.threads)
+        var starts: [Int] = []
+        starts.reserveCapacity(trainingIndices.count + validationIndices.count + 1)
+        var total = 0
+        for pieces in trainingPieces where pieces > 0 {
+            starts.append(total)
+            total += 2 * Int(pieces)
         }
-        validationRecordIndices = Array(kept[trainingCount...])
+        trainingCount = starts.count
+        for pieces in validationPieces where pieces > 0 {
+            starts.append(total)
+            total += 2 * Int(pieces)
+        }
+        let positions = starts.count
+        starts.append(total)
+        featureStarts = starts
+        features = .allocate(capacity: max(total, 1))
+        targets = [Float](repeating: 0, count: positions)
+        outputBucketOf = [UInt8](repeating: 0, count: positions)
+        fill(trainingIndices, trainingPieces, of: records, from: 0)
+        fill(validationIndices, validationPieces, of: validationSource, from: trainingCount)
+        validationRecordIndices = zip(validationIndices, validationPieces).filter { $0.1 > 0 }.map(\.0)
+
+        var random = SeededGenerator(seed: settings.seed)
+        // Small uniform weights: an accumulator sums about 30 rows. The factor rows start at
+        // zero, so that a bucket's row plus its factor row starts as an unfactorized row does.
+        for i in 0..<(featureCount * hidden) { parameters[i] = Float.random(in: -0.1...0.1, using: &random) }
+        for i in (featureCount * hidden)..<(rowCount * hidden) { parameters[i] = 0 }
+        for i in 0..<hidden { b1[i] = Float.random(in: 0...0.2, using: &random) }
+        let outputRange = 1 / Float(hidden).squareRoot()
+        for i in 0..<(outputBuckets * 2 * hidden) { w2[i] = Float.random(in: -outputRange...outputRange, using: &random) }
+        for o in 0..<outputBuckets { b2[o] = 0 }
     }
 
-    /// Appends the features and targets of `records[indices]` in this order, leaving out
-    /// records with no king (not positions); returns the indices kept. The features are found
-    /// on the threads, a slice each, and appended in order, so the result is the same for any
-    /// thread count.
-    private func appendAll(_ indices: [Int], of records: [TrainingRecord]) -> [Int] {
-        final class Slice: @unchecked Sendable {
-            // Written by one thread, read after the group is done.
-            var features: [UInt16] = []
-            var sideCounts: [(us: Int, them: Int)] = []
-            var targets: [Float] = []
-            var outputBuckets: [UInt8] = []
-            var kept: [Int] = []
-        }
-        let sliceCount = max(1, min(settings.threads, indices.count / 4096))
-        let per = (indices.count + sliceCount - 1) / sliceCount
-        let slices = (0..<sliceCount).map { _ in Slice() }
-        Self.parallel(sliceCount) { [self] t in
-            let slice = slices[t]
-            for index in indices[min(indices.count, t * per)..<min(indices.count, (t + 1) * per)] {
-                let record = records[index]
-                let us = rows(of: record, for: record.sideToMove), them = rows(of: record, for: record.sideToMove.opponent)
-                guard !us.isEmpty, !them.isEmpty else { continue }
-                slice.features += us.map { UInt16($0) }
-                slice.features += them.map { UInt16($0) }
-                slice.sideCounts.append((us.count, them.count))
-                slice.targets.append(target(of: record))
-                slice.outputBuckets.append(UInt8(outputBucket(of: record)))
-                slice.kept.append(index)
+    /// The piece count of each of `records[indices]`, 0 for a record without both kings.
+    private static func pieceCounts(_ indices: [Int], of records: TrainingRecords, threads: Int) -> [UInt8] {
+        var counts = [UInt8](repeating: 0, count: indices.count)
+        counts.withUnsafeMutableBufferPointer { counts in
+            let output = SharedPointer(counts.baseAddress)
+            records.bytes.withUnsafeBytes { bytes in
+                let input = SharedPointer(bytes.baseAddress)
+                forEachSlice(of: indices.count, threads: threads) { range in
+                    for k in range {
+                        let record = input.base! + indices[k] * TrainingRecord.byteCount
+                        output.base![k] = UInt8(Self.writeFeatures(of: record, buckets: 1, into: nil))
+                    }
+                }
             }
         }
-        var kept: [Int] = []
-        for slice in slices {
-            var start = features.count
-            features += slice.features
-            for counts in slice.sideCounts {
-                usRanges.append(start..<(start + counts.us))
-                themRanges.append((start + counts.us)..<(start + counts.us + counts.them))
-                start += counts.us + counts.them
-            }
-            targets += slice.targets
-            outputBucketOf += slice.outputBuckets
-            kept += slice.kept
+        return counts
+    }
+
+    /// Writes the features, target and output bucket of `records[indices]` whose piece count
+    /// is not 0, in this order, from position `first` on. Each thread takes a slice, so the
+    /// result is the same for any thread count.
+    private func fill(_ indices: [Int], _ pieces: [UInt8], of records: TrainingRecords, from first: Int) {
+        // The position each slice starts at: the positions kept before it.
+        let sliceCount = Self.sliceCount(indices.count, threads: settings.threads)
+        let per = (indices.count + sliceCount - 1) / max(sliceCount, 1)
+        var firstPositions = [first]
+        for t in 0..<sliceCount {
+            let range = min(indices.count, t * per)..<min(indices.count, (t + 1) * per)
+            firstPositions.append(firstPositions[t] + pieces[range].lazy.filter { $0 > 0 }.count)
         }
-        return kept
+        let firstPosition = firstPositions, featureOut = SharedPointer(features), buckets = settings.buckets
+        targets.withUnsafeMutableBufferPointer { targets in
+            outputBucketOf.withUnsafeMutableBufferPointer { outputBuckets in
+                featureStarts.withUnsafeBufferPointer { starts in
+                    records.bytes.withUnsafeBytes { bytes in
+                        let targetOut = SharedPointer(targets.baseAddress), bucketOut = SharedPointer(outputBuckets.baseAddress)
+                        let startOf = SharedPointer(starts.baseAddress), input = SharedPointer(bytes.baseAddress)
+                        Self.parallel(sliceCount) { [self] t in
+                            var position = firstPosition[t]
+                            for k in min(indices.count, t * per)..<min(indices.count, (t + 1) * per) where pieces[k] > 0 {
+                                let record = input.base! + indices[k] * TrainingRecord.byteCount
+                                _ = Self.writeFeatures(of: record, buckets: buckets, into: featureOut.base! + startOf.base![position])
+                                targetOut.base![position] = target(ofRecordAt: record)
+                                bucketOut.base![position] = UInt8(outputBucket(ofRecordAt: record))
+                                position += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the network features (with `buckets` king buckets) of the readable record at `r`
+    /// into `out`, the side to move's then the other side's, in square order as
+    /// ``Network/features(of:for:buckets:)`` lists them, and returns the piece count, the
+    /// number of features a side; 0 (writing nothing) when a king is missing.
+    private static func writeFeatures(of r: UnsafeRawPointer, buckets: Int, into out: UnsafeMutablePointer<UInt16>?) -> Int {
+        var redKing = -1, blackKing = -1, pieces = 0
+        TrainingRecord.forEachPiece(of: r) { square, piece in
+            if piece == Piece(.red, .king) { redKing = square }
+            if piece == Piece(.black, .king) { blackKing = square }
+            pieces += 1
+        }
+        guard redKing >= 0, blackKing >= 0 else { return 0 }
+        guard let out else { return pieces }
+        let toMove: Color = r.load(fromByteOffset: 90 >> 3, as: UInt8.self) & (1 << UInt8(90 & 7)) != 0 ? .black : .red
+        var n = 0
+        for side in 0..<2 {
+            let perspective = side == 0 ? toMove : toMove.opponent
+            let king = Square(unchecked: perspective == .red ? redKing : blackKing)
+            let orientation = Network.orientation(of: perspective, kingSquare: king, buckets: buckets)
+            TrainingRecord.forEachPiece(of: r) { square, piece in
+                out[n] = UInt16(Network.feature(piece, on: Square(unchecked: square), for: perspective, orientation))
+                n += 1
+            }
+        }
+        return pieces
+    }
+
+    /// The output bucket of the readable record at `r` (0 with one output).
+    private func outputBucket(ofRecordAt r: UnsafeRawPointer) -> Int {
+        guard outputBuckets > 1 else { return 0 }
+        var chariots = 0, others = 0
+        TrainingRecord.forEachPiece(of: r) { _, piece in
+            switch piece.kind {
+            case .chariot: chariots += 1
+            case .horse, .cannon: others += 1
+            default: break
+            }
+        }
+        return Network.materialBucket(chariots: chariots, horsesAndCannons: others)
     }
 
     /// The output bucket of `record`'s position (0 with one output).
@@ -209,11 +286,30 @@ public final class NetworkTrainer: @unchecked Sendable {
         outputBuckets == 1 ? 0 : Network.materialBucket(of: record.board)
     }
 
-    /// The training target of `record`: `λ σ(score / K) + (1 − λ) result`, side to move's view.
-    private func target(of record: TrainingRecord) -> Float {
-        let result = Float(record.sideToMove == .red ? record.redResult : -record.redResult) * 0.5 + 0.5
-        let fromScore = Self.logistic(Float(record.score) / settings.sigmoidScale)
-        return settings.scoreWeight * fromScore + (1 - settings.scoreWeight) * result
+    /// The training target of the readable record at `r`.
+    private func target(ofRecordAt r: UnsafeRawPointer) -> Float {
+        let blackToMove = r.load(fromByteOffset: 90 >> 3, as: UInt8.self) & (1 << UInt8(90 & 7)) != 0
+        let score = Int16(bitPattern: UInt16(r.load(fromByteOffset: 28, as: UInt8.self)) | UInt16(r.load(fromByteOffset: 29, as: UInt8.self)) << 8)
+        let redResult = Int(Int8(bitPattern: r.load(fromByteOffset: 30, as: UInt8.self)))
+        return target(score: Int(score), result: blackToMove ? -redResult : redResult)
+    }
+
+    /// The training target `λ σ(score / K) + (1 − λ) result` of a position, both from the side
+    /// to move's view (result 1 win, 0 draw, −1 loss).
+    private func target(score: Int, result: Int) -> Float {
+        let points = Float(result) * 0.5 + 0.5
+        let fromScore = Self.logistic(Float(score) / settings.sigmoidScale)
+        return settings.scoreWeight * fromScore + (1 - settings.scoreWeight) * points
+    }
+
+    /// The slices `forEachSlice` and `fill` cut `count` items into: one per thread, but none
+    /// under 4,096 items.
+    private static func sliceCount(_ count: Int, threads: Int) -> Int { max(1, min(threads, count / 4096)) }
+
+    /// Runs `body` on the slices of `0..<count` at once.
+    private static func forEachSlice(of count: Int, threads: Int, _ body: @escaping @Sendable (Range<Int>) -> Void) {
+        let slices = sliceCount(count, threads: threads), per = (count + slices - 1) / slices
+        parallel(slices) { t in body(min(count, t * per)..<min(count, (t + 1) * per)) }
     }
 
     /// Runs `body(0)` ... `body(count - 1)` at once, `body(count - 1)` on the calling thread,
@@ -233,11 +329,11 @@ public final class NetworkTrainer: @unchecked Sendable {
     /// The games of `records` as ranges of indices: datagen writes each game's positions
     /// together in the order played, so a game starts where the ply does not grow (the ply
     /// saturates at 255, where equal plies continue a game).
-    static func games(in records: [TrainingRecord]) -> [Range<Int>] {
+    static func games(in records: TrainingRecords) -> [Range<Int>] {
         var games: [Range<Int>] = []
         var start = 0
         for i in records.indices.dropFirst() {
-            let previous = records[i - 1].ply, ply = records[i].ply
+            let previous = records.ply(at: i - 1), ply = records.ply(at: i)
             if ply < previous || (ply == previous && ply < 255) {
                 games.append(start..<i)
                 start = i
@@ -256,6 +352,7 @@ public final class NetworkTrainer: @unchecked Sendable {
     }
 
     deinit {
+        features.deallocate()
         parameters.deallocate()
         firstMoment.deallocate()
         secondMoment.deallocate()
@@ -343,8 +440,9 @@ public final class NetworkTrainer: @unchecked Sendable {
 
     /// The output for sample `i`, leaving the accumulators in `scratch`.
     private func forward(_ i: Int, _ scratch: GradientBuffer) -> Float {
-        output(scratch, bucket: Int(outputBucketOf[i])) { accumulator, side in
-            accumulate(side == 0 ? usRanges[i] : themRanges[i], into: accumulator)
+        let ranges = featureRanges(i)
+        return output(scratch, bucket: Int(outputBucketOf[i])) { accumulator, side in
+            accumulate(side == 0 ? ranges.us : ranges.them, into: accumulator)
         }
     }
 
@@ -366,9 +464,21 @@ public final class NetworkTrainer: @unchecked Sendable {
 
     private func accumulate(_ range: Range<Int>, into accumulator: UnsafeMutablePointer<Float>) {
         accumulator.update(from: b1, count: hidden)
-        features.withUnsafeBufferPointer { f in
-            for j in range { add(w1 + Int(f[j]) * hidden, to: accumulator) }
+        let factored = rowCount > featureCount
+        for j in range {
+            let feature = Int(features[j])
+            add(w1 + feature * hidden, to: accumulator)
+            if factored { add(w1 + factorRow(of: feature) * hidden, to: accumulator) }
         }
+    }
+
+    /// The bucket-free factor row of network feature `feature`.
+    @inline(__always) private func factorRow(of feature: Int) -> Int { featureCount + feature % Network.featuresPerBucket }
+
+    /// The features of position `i`: the side to move's, then the other side's.
+    @inline(__always) private func featureRanges(_ i: Int) -> (us: Range<Int>, them: Range<Int>) {
+        let start = featureStarts[i], end = featureStarts[i + 1], middle = (start + end) / 2
+        return (start..<middle, middle..<end)
     }
 
     /// Gradients of `batch` on the threads, then their sum and one Adam step, each thread
@@ -422,14 +532,18 @@ public final class NetworkTrainer: @unchecked Sendable {
             store(load(gb1 + j) + dUs + dThem, gb1 + j)
             j += 16
         }
-        features.withUnsafeBufferPointer { f in
-            for index in usRanges[i] {
-                g.touch(Int(f[index]))
-                add(g.us, to: gw1 + Int(f[index]) * hidden)
-            }
-            for index in themRanges[i] {
-                g.touch(Int(f[index]))
-                add(g.them, to: gw1 + Int(f[index]) * hidden)
+        let ranges = featureRanges(i), factored = rowCount > featureCount
+        for side in 0..<2 {
+            let range = side == 0 ? ranges.us : ranges.them, gradient = side == 0 ? g.us : g.them
+            for index in range {
+                let feature = Int(features[index])
+                g.touch(feature)
+                add(gradient, to: gw1 + feature * hidden)
+                if factored {
+                    let factor = factorRow(of: feature)
+                    g.touch(factor)
+                    add(gradient, to: gw1 + factor * hidden)
+                }
             }
         }
     }
@@ -599,4 +713,11 @@ private final class WorkGroup: @unchecked Sendable {
             while remaining > 0 { lock.wait() }
         }
     }
+}
+
+/// A pointer that threads share, each writing only its own part.
+/// (`nil` for an empty buffer, which no thread then reads).
+private struct SharedPointer<Pointer>: @unchecked Sendable {
+    let base: Pointer?
+    init(_ base: Pointer?) { self.base = base }
 }

@@ -52,22 +52,44 @@ public struct TrainingRecord: Sendable, Equatable {
     /// Reads a record from its 32 bytes.
     public init<Bytes: RandomAccessCollection>(bytes: Bytes) throws(DecodingError) where Bytes.Element == UInt8 {
         let b = Array(bytes)
-        guard b.count == Self.byteCount else { throw .wrongSize(b.count) }
-        func bit(_ i: Int) -> Bool { b[i >> 3] & (1 << UInt8(i & 7)) != 0 }
-        let occupied = (0..<Square.count).filter(bit)
-        guard occupied.count <= 32 else { throw .tooManyPieces(occupied.count) }
+        if let problem = b.withUnsafeBytes({ Self.problem(in: $0) }) { throw problem }
         var board = [Piece](repeating: .none, count: Square.count)
-        for (n, square) in occupied.enumerated() {
-            let code = Int(b[12 + n / 2] >> (n % 2 == 0 ? 0 : 4)) & 0xF
-            guard (1...14).contains(code) else { throw .badPiece(square: square) }
-            board[square] = Piece(code <= 7 ? .red : .black, PieceKind(rawValue: UInt8((code - 1) % 7))!)
-        }
+        b.withUnsafeBytes { raw in Self.forEachPiece(of: raw.baseAddress!) { square, piece in board[square] = piece } }
         self.board = board
-        sideToMove = bit(90) ? .black : .red
+        sideToMove = b[90 >> 3] & (1 << UInt8(90 & 7)) != 0 ? .black : .red
         score = Int(Int16(bitPattern: UInt16(b[28]) | UInt16(b[29]) << 8))
         redResult = Int(Int8(bitPattern: b[30]))
-        guard (-1...1).contains(redResult) else { throw .badResult(redResult) }
         ply = Int(b[31])
+    }
+
+    /// Why the record in `b` cannot be read, or `nil` when it can (no allocation: a trainer
+    /// checks tens of millions).
+    static func problem(in b: UnsafeRawBufferPointer) -> DecodingError? {
+        guard b.count == byteCount else { return .wrongSize(b.count) }
+        // Squares 0-89 are bits 0-89: all of bytes 0-10 and the two low bits of byte 11.
+        var occupied = (b[11] & 0x03).nonzeroBitCount
+        for i in 0..<11 { occupied += b[i].nonzeroBitCount }
+        guard occupied <= 32 else { return .tooManyPieces(occupied) }
+        var n = 0
+        for square in 0..<Square.count where b[square >> 3] & (1 << UInt8(square & 7)) != 0 {
+            let code = (b[12 + n >> 1] >> (n & 1 == 0 ? 0 : 4)) & 0xF
+            guard (1...14).contains(code) else { return .badPiece(square: square) }
+            n += 1
+        }
+        let result = Int8(bitPattern: b[30])
+        guard (-1...1).contains(result) else { return .badResult(Int(result)) }
+        return nil
+    }
+
+    /// Calls `body(square, piece)` for each piece of the readable record at `r`, in square order.
+    @inline(__always)
+    static func forEachPiece(of r: UnsafeRawPointer, _ body: (Int, Piece) -> Void) {
+        var n = 0
+        for square in 0..<Square.count where r.load(fromByteOffset: square >> 3, as: UInt8.self) & (1 << UInt8(square & 7)) != 0 {
+            let code = Int(r.load(fromByteOffset: 12 + n >> 1, as: UInt8.self) >> (n & 1 == 0 ? 0 : 4)) & 0xF
+            body(square, Piece(code <= 7 ? .red : .black, PieceKind(rawValue: UInt8((code - 1) % 7))!))
+            n += 1
+        }
     }
 
     /// The 32 bytes (see the type's description); the score is clamped to Int16.
@@ -109,4 +131,51 @@ public struct TrainingRecord: Sendable, Equatable {
         }
         return ranks.joined(separator: "/") + (sideToMove == .red ? " w" : " b") + " - - 0 1"
     }
+}
+
+/// Readable training records kept as their 32-byte encodings, one after another: 32 bytes a
+/// position where a decoded ``TrainingRecord`` takes about 170, so that the tens of millions a
+/// network trains on fit in memory. Reading one decodes it.
+public struct TrainingRecords: RandomAccessCollection, Sendable {
+    /// The records' bytes, `TrainingRecord.byteCount` each, every one readable.
+    private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public init(_ records: some Sequence<TrainingRecord>) {
+        for record in records { bytes += record.bytes }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { bytes.count / TrainingRecord.byteCount }
+
+    public subscript(index: Int) -> TrainingRecord {
+        let start = index * TrainingRecord.byteCount
+        // Only readable records are kept.
+        return try! TrainingRecord(bytes: bytes[start..<(start + TrainingRecord.byteCount)])
+    }
+
+    /// Room for `count` records in all.
+    public mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count * TrainingRecord.byteCount) }
+
+    /// Appends the readable records of `file` (whole records; trailing bytes are left) and
+    /// returns how many records it skipped as unreadable.
+    @discardableResult
+    public mutating func append(readableRecordsOf file: [UInt8]) -> Int {
+        var unreadable = 0
+        file.withUnsafeBytes { raw in
+            for start in stride(from: 0, through: raw.count - TrainingRecord.byteCount, by: TrainingRecord.byteCount) {
+                let record = UnsafeRawBufferPointer(rebasing: raw[start..<(start + TrainingRecord.byteCount)])
+                if TrainingRecord.problem(in: record) == nil {
+                    bytes.append(contentsOf: record)
+                } else {
+                    unreadable += 1
+                }
+            }
+        }
+        return unreadable
+    }
+
+    /// The ply of record `index`, without decoding it.
+    func ply(at index: Int) -> Int { Int(bytes[index * TrainingRecord.byteCount + 31]) }
 }

@@ -137,21 +137,13 @@ struct TrainCommand: ParsableCommand {
     }
 }
 
-/// The records of `paths`, reporting each file's count on standard error.
-private func readRecords(_ paths: [String]) throws -> [TrainingRecord] {
-    var records: [TrainingRecord] = []
+/// The readable records of `paths`, reporting each file's count on standard error.
+private func readRecords(_ paths: [String]) throws -> TrainingRecords {
+    var records = TrainingRecords()
     for path in paths {
         let bytes = try readBinaryFile(path)
-        var bad = 0
         let whole = bytes.count / TrainingRecord.byteCount
-        for i in 0..<whole {
-            let start = i * TrainingRecord.byteCount
-            if let record = try? TrainingRecord(bytes: bytes[start..<(start + TrainingRecord.byteCount)]) {
-                records.append(record)
-            } else {
-                bad += 1
-            }
-        }
+        let bad = records.append(readableRecordsOf: bytes)
         let tail = bytes.count % TrainingRecord.byteCount
         errorWrite("\(path): \(whole - bad) records" + (bad > 0 ? ", \(bad) unreadable skipped" : "")
                    + (tail > 0 ? ", \(tail) trailing bytes ignored" : "") + "\n")
@@ -161,7 +153,7 @@ private func readRecords(_ paths: [String]) throws -> [TrainingRecord] {
 
 /// The validation loss of the handcrafted evaluation (static, as the network is), the
 /// figure a network must beat.
-private func handcraftedLoss(_ trainer: NetworkTrainer, _ records: [TrainingRecord]) -> Double {
+private func handcraftedLoss(_ trainer: NetworkTrainer, _ records: TrainingRecords) -> Double {
     let evaluator = Evaluator()
     return trainer.validationLoss { index in
         guard let position = try? Position(fen: records[index].fen) else { return 0 }

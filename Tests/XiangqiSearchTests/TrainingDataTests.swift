@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import XiangqiCore
 import XiangqiEngine
@@ -317,5 +318,55 @@ private final class OutcomeBox: @unchecked Sendable {
         #expect(first.contentHash == second.contentHash)
         settings.seed = 2
         #expect(NetworkTrainer(settings: settings, records: data).train().contentHash != first.contentHash)
+    }
+
+    /// Records kept as bytes read back as they were; a file's unreadable records are skipped
+    /// and counted, and its trailing part-record is left.
+    @Test func packedRecordsKeepTheReadableOnes() throws {
+        let records = Array(Self.records(count: 50, seed: 3).prefix(50))
+        var file = records.prefix(20).flatMap(\.bytes)
+        var unreadable = records[20].bytes
+        unreadable[30] = 7  // result 7
+        file += unreadable
+        file += records.suffix(from: 21).flatMap(\.bytes)
+        file += [1, 2, 3]
+        var packed = TrainingRecords()
+        #expect(packed.append(readableRecordsOf: file) == 1)
+        let expected = Array(records.prefix(20)) + Array(records.suffix(from: 21))
+        #expect(packed.count == 49 && Array(packed) == expected)
+        #expect(TrainingRecords(expected).elementsEqual(packed))
+        #expect(packed.append(readableRecordsOf: [UInt8](repeating: 0, count: 31)) == 0 && packed.count == 49)
+    }
+
+    /// The trainer keeps each position's features in its own compact form; the loss it
+    /// measures on them is the loss of the model's prediction from the decoded board (the
+    /// path the quantized network's features take), so both read the same features. A record
+    /// with a king missing is not a position and is left out.
+    @Test func theTrainersFeaturesAreTheBoardsFeatures() {
+        var settings = NetworkTrainer.Settings()
+        settings.hidden = 32
+        settings.outputBuckets = Network.materialBuckets
+        settings.epochs = 1
+        settings.batchSize = 64
+        settings.scoreWeight = 1
+        settings.threads = 3
+        let data = Self.records(count: 1500, seed: 31, every: 5)
+        var validation = Self.records(count: 400, seed: 32, every: 4)
+        var kingless = validation[7]
+        kingless.board[kingless.board.firstIndex(of: Piece(.black, .king))!] = .none
+        validation.insert(kingless, at: 8)
+        let trainer = NetworkTrainer(settings: settings, records: data, validationRecords: validation)
+        #expect(trainer.trainingCount == data.count && trainer.validationCount == validation.count - 1)
+        #expect(trainer.validationRecordIndices == Array(0..<8) + Array(9..<validation.count))
+        _ = trainer.train()
+        var sum = 0.0
+        for index in trainer.validationRecordIndices {
+            let record = validation[index]
+            let p = 1 / (1 + exp(-trainer.prediction(for: record) / Double(settings.sigmoidScale)))
+            let target = 1 / (1 + exp(-Double(record.score) / Double(settings.sigmoidScale)))
+            sum += (p - target) * (p - target)
+        }
+        let fromBoards = sum / Double(trainer.validationCount), stored = trainer.validationLoss()
+        #expect(stored > 0.0001 && abs(fromBoards - stored) < 1e-6 * stored, "\(fromBoards) against \(stored)")
     }
 }
