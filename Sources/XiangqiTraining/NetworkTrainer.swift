@@ -193,9 +193,9 @@ public final class NetworkTrainer: @unchecked Sendable {
         counts.withUnsafeMutableBufferPointer { counts in
             let output = SharedPointer(counts.baseAddress)
             records.bytes.withUnsafeBytes { bytes in
-                let input = SharedPointer(bytes.baseAddress)
-                forEachSlice(of: indices.count, threads: threads) { range in
-                    for k in range {
+                let input = SharedPointer(bytes.baseAddress), slices = Self.slices(of: indices.count, threads: threads)
+                parallel(slices.count) { t in
+                    for k in slices[t] {
                         let record = input.base! + indices[k] * TrainingRecord.byteCount
                         output.base![k] = UInt8(Self.writeFeatures(of: record, buckets: 1, into: nil))
                     }
@@ -210,13 +210,9 @@ public final class NetworkTrainer: @unchecked Sendable {
     /// result is the same for any thread count.
     private func fill(_ indices: [Int], _ pieces: [UInt8], of records: TrainingRecords, from first: Int) {
         // The position each slice starts at: the positions kept before it.
-        let sliceCount = Self.sliceCount(indices.count, threads: settings.threads)
-        let per = (indices.count + sliceCount - 1) / max(sliceCount, 1)
+        let slices = Self.slices(of: indices.count, threads: settings.threads)
         var firstPositions = [first]
-        for t in 0..<sliceCount {
-            let range = min(indices.count, t * per)..<min(indices.count, (t + 1) * per)
-            firstPositions.append(firstPositions[t] + pieces[range].lazy.filter { $0 > 0 }.count)
-        }
+        for slice in slices { firstPositions.append(firstPositions.last! + pieces[slice].lazy.filter { $0 > 0 }.count) }
         let firstPosition = firstPositions, featureOut = SharedPointer(features), buckets = settings.buckets
         targets.withUnsafeMutableBufferPointer { targets in
             outputBucketOf.withUnsafeMutableBufferPointer { outputBuckets in
@@ -224,9 +220,9 @@ public final class NetworkTrainer: @unchecked Sendable {
                     records.bytes.withUnsafeBytes { bytes in
                         let targetOut = SharedPointer(targets.baseAddress), bucketOut = SharedPointer(outputBuckets.baseAddress)
                         let startOf = SharedPointer(starts.baseAddress), input = SharedPointer(bytes.baseAddress)
-                        Self.parallel(sliceCount) { [self] t in
+                        Self.parallel(slices.count) { [self] t in
                             var position = firstPosition[t]
-                            for k in min(indices.count, t * per)..<min(indices.count, (t + 1) * per) where pieces[k] > 0 {
+                            for k in slices[t] where pieces[k] > 0 {
                                 let record = input.base! + indices[k] * TrainingRecord.byteCount
                                 _ = Self.writeFeatures(of: record, buckets: buckets, into: featureOut.base! + startOf.base![position])
                                 targetOut.base![position] = target(ofRecordAt: record)
@@ -253,7 +249,7 @@ public final class NetworkTrainer: @unchecked Sendable {
         }
         guard redKing >= 0, blackKing >= 0 else { return 0 }
         guard let out else { return pieces }
-        let toMove: Color = r.load(fromByteOffset: 90 >> 3, as: UInt8.self) & (1 << UInt8(90 & 7)) != 0 ? .black : .red
+        let toMove = TrainingRecord.sideToMove(of: r)
         var n = 0
         for side in 0..<2 {
             let perspective = side == 0 ? toMove : toMove.opponent
@@ -288,10 +284,9 @@ public final class NetworkTrainer: @unchecked Sendable {
 
     /// The training target of the readable record at `r`.
     private func target(ofRecordAt r: UnsafeRawPointer) -> Float {
-        let blackToMove = r.load(fromByteOffset: 90 >> 3, as: UInt8.self) & (1 << UInt8(90 & 7)) != 0
         let score = Int16(bitPattern: UInt16(r.load(fromByteOffset: 28, as: UInt8.self)) | UInt16(r.load(fromByteOffset: 29, as: UInt8.self)) << 8)
         let redResult = Int(Int8(bitPattern: r.load(fromByteOffset: 30, as: UInt8.self)))
-        return target(score: Int(score), result: blackToMove ? -redResult : redResult)
+        return target(score: Int(score), result: TrainingRecord.sideToMove(of: r) == .red ? redResult : -redResult)
     }
 
     /// The training target `λ σ(score / K) + (1 − λ) result` of a position, both from the side
@@ -302,14 +297,10 @@ public final class NetworkTrainer: @unchecked Sendable {
         return settings.scoreWeight * fromScore + (1 - settings.scoreWeight) * points
     }
 
-    /// The slices `forEachSlice` and `fill` cut `count` items into: one per thread, but none
-    /// under 4,096 items.
-    private static func sliceCount(_ count: Int, threads: Int) -> Int { max(1, min(threads, count / 4096)) }
-
-    /// Runs `body` on the slices of `0..<count` at once.
-    private static func forEachSlice(of count: Int, threads: Int, _ body: @escaping @Sendable (Range<Int>) -> Void) {
-        let slices = sliceCount(count, threads: threads), per = (count + slices - 1) / slices
-        parallel(slices) { t in body(min(count, t * per)..<min(count, (t + 1) * per)) }
+    /// `0..<count` cut into a slice a thread, but none under 4,096 items (one at the least).
+    private static func slices(of count: Int, threads: Int) -> [Range<Int>] {
+        let slices = max(1, min(threads, count / 4096)), per = (count + slices - 1) / slices
+        return (0..<slices).map { min(count, $0 * per)..<min(count, ($0 + 1) * per) }
     }
 
     /// Runs `body(0)` ... `body(count - 1)` at once, `body(count - 1)` on the calling thread,

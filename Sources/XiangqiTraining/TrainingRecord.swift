@@ -56,7 +56,7 @@ public struct TrainingRecord: Sendable, Equatable {
         var board = [Piece](repeating: .none, count: Square.count)
         b.withUnsafeBytes { raw in Self.forEachPiece(of: raw.baseAddress!) { square, piece in board[square] = piece } }
         self.board = board
-        sideToMove = b[90 >> 3] & (1 << UInt8(90 & 7)) != 0 ? .black : .red
+        sideToMove = b.withUnsafeBytes { Self.sideToMove(of: $0.baseAddress!) }
         score = Int(Int16(bitPattern: UInt16(b[28]) | UInt16(b[29]) << 8))
         redResult = Int(Int8(bitPattern: b[30]))
         ply = Int(b[31])
@@ -79,6 +79,12 @@ public struct TrainingRecord: Sendable, Equatable {
         let result = Int8(bitPattern: b[30])
         guard (-1...1).contains(result) else { return .badResult(Int(result)) }
         return nil
+    }
+
+    /// The side to move of the record at `r` (bit 90).
+    @inline(__always)
+    static func sideToMove(of r: UnsafeRawPointer) -> Color {
+        r.load(fromByteOffset: 90 >> 3, as: UInt8.self) & (1 << UInt8(90 & 7)) != 0 ? .black : .red
     }
 
     /// Calls `body(square, piece)` for each piece of the readable record at `r`, in square order.
