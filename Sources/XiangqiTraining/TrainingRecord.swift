@@ -161,9 +161,6 @@ public struct TrainingRecords: RandomAccessCollection, Sendable {
         return try! TrainingRecord(bytes: bytes[start..<(start + TrainingRecord.byteCount)])
     }
 
-    /// Room for `count` records in all.
-    public mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count * TrainingRecord.byteCount) }
-
     /// Appends the readable records of `file` (whole records; trailing bytes are left) and
     /// returns how many records it skipped as unreadable.
     @discardableResult
