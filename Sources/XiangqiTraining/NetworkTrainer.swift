@@ -73,7 +73,7 @@ public final class NetworkTrainer: @unchecked Sendable {
     /// of positions take gigabytes).
     private let features: UnsafeMutablePointer<UInt16>
     /// Where each position's features start in `features`, and one past the last position's.
-    private var featureStarts: [Int] = []
+    private let featureStarts: [Int]
     private var targets: [Float] = []
     /// Each position's output bucket.
     private var outputBucketOf: [UInt8] = []
