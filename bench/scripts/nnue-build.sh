@@ -62,7 +62,6 @@ main() {
 
     local bin trainerBin
     bin=${XIANGQI_BIN:-$(bench/scripts/build-rev.sh "$engine")}
-    if [ "$trainer" = "$engine" ]; then trainerBin=$bin; else trainerBin=$(bench/scripts/build-rev.sh "$trainer"); fi
 
     # The networks the searches use, from git (a machine that got only the tree and no
     # history finds the file in the tree if it is still there).
@@ -82,6 +81,8 @@ main() {
         for spec in "${dataLines[@]}"; do makeData $spec; done
     fi
     if [[ " $steps " = *" train "* ]]; then
+        # The trainer is built only for this step (the data step does not need it).
+        if [ "$trainer" = "$engine" ]; then trainerBin=$bin; else trainerBin=$(bench/scripts/build-rev.sh "$trainer"); fi
         for spec in "${dataLines[@]}"; do mapfile -t -O "${#files[@]}" files < <(chunkFiles $spec); done
         for spec in "${validationLines[@]}"; do mapfile -t -O "${#validation[@]}" validation < <(limit=all chunkFiles $spec); done
         local file
