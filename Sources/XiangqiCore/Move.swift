@@ -18,9 +18,9 @@ public struct Move: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible
     }
 
     /// No move (used where a move slot is empty).
-    public static let none = Move(rawValue: 0)
+    @inlinable public static var none: Move { Move(rawValue: 0) }
     /// The null move ("pass"), written `0000` on the protocol.
-    public static let null = Move(rawValue: 9 | 9 << 7)
+    @inlinable public static var null: Move { Move(rawValue: 9 | 9 << 7) }
 
     /// The square the piece leaves.
     @inlinable @inline(__always)

@@ -54,7 +54,7 @@ public struct Piece: Hashable, Sendable, BitwiseCopyable, CustomStringConvertibl
     public let rawValue: UInt8
 
     /// The empty square.
-    public static let none = Piece(rawValue: 0)
+    @inlinable public static var none: Piece { Piece(rawValue: 0) }
 
     @inlinable @inline(__always)
     init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -138,8 +138,8 @@ public struct Undo: Sendable, BitwiseCopyable {
     @usableFromInline let screens: Bitboard
 
     /// The piece the move captured, or ``Piece/none``.
-    public var capturedPiece: Piece { captured }
+    @inlinable public var capturedPiece: Piece { captured }
 
     /// Whether the side that made the move was in check before it (the move before gave check).
-    public var moverWasInCheck: Bool { checkers.isNotEmpty }
+    @inlinable public var moverWasInCheck: Bool { checkers.isNotEmpty }
 }

@@ -11,7 +11,7 @@ public struct Square: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStr
     public static let count = 90
 
     /// The "no square" sentinel.
-    public static let none = Square(unchecked: 90)
+    @inlinable public static var none: Square { Square(unchecked: 90) }
 
     /// Creates a square from an index known to be in `0...90`; no check in release builds.
     @inlinable @inline(__always)

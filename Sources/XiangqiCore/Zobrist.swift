@@ -31,5 +31,5 @@ public enum Zobrist {
     }
 
     /// The key XORed in when black is to move.
-    public static var sideKey: UInt64 { AttackTables.shared.zobrist[14 * 90] }
+    @inlinable public static var sideKey: UInt64 { AttackTables.shared.zobrist[14 * 90] }
 }
