@@ -62,6 +62,23 @@ public struct Game: Sendable {
     /// pieces, same side to move).
     public var repetitionCount: Int { earlierOccurrences.count }
 
+    /// The positions before `moves[start...]`, in order: the same as
+    /// `positionsBeforeMoves[start...]`, but taken back from the current position, so the cost
+    /// is that of the tail alone. `start` is clamped to `0...moves.count`.
+    public func positionsBeforeMoves(from start: Int) -> [Position] {
+        let n = moves.count
+        let first = min(max(start, 0), n)
+        var result: [Position] = []
+        result.reserveCapacity(n - first)
+        var p = position
+        for index in stride(from: n - 1, through: first, by: -1) {
+            p.unmake(moves[index], undos[index])
+            result.append(p)
+        }
+        result.reverse()
+        return result
+    }
+
     /// Indices into ``keys`` (equally, numbers of moves played) at which the current position
     /// stood before, since the last capture, most recent first. Only positions an even
     /// number of plies back can match.

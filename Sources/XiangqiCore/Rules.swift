@@ -179,6 +179,7 @@ extension Game {
     /// Positions before each move (the start position first).
     public var positionsBeforeMoves: [Position] {
         var result: [Position] = []
+        result.reserveCapacity(moves.count)
         var p = startPosition
         for move in moves {
             result.append(p)
@@ -196,13 +197,16 @@ extension Game {
         if !p.hasLegalMove {
             return .win(p.sideToMove.opponent, p.isInCheck ? .checkmate : .stalemate)
         }
-        let positions = positionsBeforeMoves
-        // Repetition.
+        // Only the moves since the last capture matter (the clock counts them; before them,
+        // the capture at `tailStart` ends the no-capture count): the positions of that tail.
         let n = moves.count
+        let tailStart = n - min(p.halfmoveClock + 1, n)
+        let tail = positionsBeforeMoves(from: tailStart)
+        // Repetition (an earlier occurrence lies within the clock's reach, so in the tail).
         let occurrences = earlierOccurrences
         if occurrences.count >= max(1, repetitionFold - 1) {
             let first = occurrences[max(1, repetitionFold - 1) - 1]
-            switch RuleJudge.judgeCycle(positions: Array(positions[first..<n]), moves: Array(moves[first..<n])) {
+            switch RuleJudge.judgeCycle(positions: Array(tail[(first - tailStart)...]), moves: Array(moves[first..<n])) {
             case .loss(let loser, let reason): return .win(loser.opponent, reason)
             case .draw: return .draw(.repetition)
             }
@@ -210,10 +214,10 @@ extension Game {
         // No-capture limit, with checks beyond the tenth in a row not counted.
         var count = NoCaptureCount()
         var k = n - 1
-        while k >= 0 && count.plies < 2 * moveLimit {
-            let before = positions[k]
+        while k >= tailStart && count.plies < 2 * moveLimit {
+            let before = tail[k - tailStart]
             if !before.piece(at: moves[k].to).isNone { break }
-            let after = k + 1 < n ? positions[k + 1] : p
+            let after = k + 1 < n ? tail[k + 1 - tailStart] : p
             count.countEarlierMove(by: before.sideToMove, givingCheck: after.isInCheck)
             k -= 1
         }

@@ -256,9 +256,9 @@ public final class Engine: @unchecked Sendable {
         lock.withLock { table.newSearch() }
         // The reversible end of the game, for judging repetitions and the no-capture limit
         // (whose window a long run of checks stretches beyond 120 plies).
-        let positions = game.positionsBeforeMoves
         let tail = min(game.position.halfmoveClock, game.moves.count, 400)
-        let frames = (game.moves.count - tail..<game.moves.count).map { (positions[$0], game.moves[$0]) }
+        let frames = zip(game.positionsBeforeMoves(from: game.moves.count - tail), game.moves.suffix(tail))
+            .map { (position: $0, move: $1) }
         var limits = limits
         let settings = lock.withLock { (options: storedSearchOptions, evaluator: storedEvaluator, skill: storedSkill) }
         var options = settings.options, evaluator = settings.evaluator

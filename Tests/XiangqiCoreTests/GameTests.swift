@@ -35,6 +35,42 @@ import XiangqiCore
         #expect(game.repetitionCount == 0)
     }
 
+    @Test func theNoCaptureCountStartsAtTheLastCapture() throws {
+        // The clock of 99 in the FEN stops counting once Red's chariot takes on a1; then the
+        // kings and the chariot shuffle (no repetition judged below fold 100).
+        var game = Game(try Position(fen: "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 99 1"))
+        #expect(game.status(moveLimit: 10, repetitionFold: 100) == .draw(.moveLimit))
+        try game.play("a0a1")
+        let shuffle = ["d9d8", "a1a2", "d8d9", "a2a1"]
+        for ply in 0..<19 {
+            try game.play(shuffle[ply % 4])
+            #expect(game.status(moveLimit: 10, repetitionFold: 100) == .ongoing)
+        }
+        try game.play(shuffle[19 % 4])
+        #expect(game.status(moveLimit: 10, repetitionFold: 100) == .draw(.moveLimit))
+    }
+
+    @Test func positionsTakenBackAreThoseOfTheReplay() throws {
+        let text = try resourceText("games-sample.txt")
+        var compared = 0
+        for line in text.split(separator: "\n").prefix(10) {
+            var game = Game()
+            for token in line.split(separator: "\t")[1].split(separator: " ") { try game.play(String(token)) }
+            let replay = game.positionsBeforeMoves
+            let n = game.moves.count
+            for start in [-3, 0, 1, n / 2, n - 1, n, n + 5] {
+                let tail = game.positionsBeforeMoves(from: start)
+                let expected = replay[min(max(start, 0), n)...]
+                #expect(tail.map(\.fen) == expected.map(\.fen))
+                #expect(tail.map(\.key) == expected.map(\.key))
+                #expect(tail.map(\.isInCheck) == expected.map(\.isInCheck))
+                #expect(tail.allSatisfy { $0.consistencyError() == nil })
+                compared += tail.count
+            }
+        }
+        #expect(compared > 1000)
+    }
+
     @Test func illegalMovesChangeNothing() throws {
         var game = Game()
         #expect(throws: MoveError.illegal(Move(iccs: "h2h8")!)) { try game.play(Move(iccs: "h2h8")!) }
