@@ -14,14 +14,15 @@ protocol TargetSink {
     mutating func add(_ from: Square, _ targets: Bitboard)
 }
 
-/// Appends one move per target.
+/// Appends one move per target to the list it points to (in place: a copy of the list in and
+/// out would be two 256-byte copies per generation).
 @usableFromInline
 struct ListSink: TargetSink {
-    @usableFromInline var list: MoveList
+    @usableFromInline let list: UnsafeMutablePointer<MoveList>
     @inline(__always) @usableFromInline
     mutating func add(_ from: Square, _ targets: Bitboard) {
         var rest = targets
-        while rest.isNotEmpty { list.append(Move(from: from, to: rest.popFirst())) }
+        while rest.isNotEmpty { list.pointee.append(Move(from: from, to: rest.popFirst())) }
     }
 }
 
@@ -203,17 +204,19 @@ extension Position {
 
     /// Appends the legal moves of `kind` to `list`.
     public func generateLegal(_ kind: MoveKind = .all, into list: inout MoveList) {
-        var sink = ListSink(list: list)
-        generate(kind, legal: true, into: &sink)
-        list = sink.list
+        withUnsafeMutablePointer(to: &list) { pointer in
+            var sink = ListSink(list: pointer)
+            generate(kind, legal: true, into: &sink)
+        }
     }
 
     /// Appends the pseudo-legal moves of `kind` (own king safety not checked; see
     /// ``isPseudoLegalMoveSafe(_:)``) to `list`.
     public func generatePseudoLegal(_ kind: MoveKind, into list: inout MoveList) {
-        var sink = ListSink(list: list)
-        generate(kind, legal: false, into: &sink)
-        list = sink.list
+        withUnsafeMutablePointer(to: &list) { pointer in
+            var sink = ListSink(list: pointer)
+            generate(kind, legal: false, into: &sink)
+        }
     }
 
     /// Whether a move produced by ``generatePseudoLegal(_:into:)`` leaves the own king safe.

@@ -40,6 +40,9 @@ public final class SearchHeap: @unchecked Sendable {
     let playedMoves: UnsafeMutablePointer<Move>
     let movedPieces: UnsafeMutablePointer<Piece>
     let undos: UnsafeMutablePointer<Undo>
+    /// Late-move reductions by depth × 64 + move number, for `reductionSettings`.
+    private let reductionTable: UnsafeMutablePointer<Int>
+    private var reductionSettings: (divisor: Int, base: Int)?
     /// The accumulators of the last network searched with (kept while it stays the same).
     private var accumulatorStack: AccumulatorStack?
 
@@ -49,6 +52,18 @@ public final class SearchHeap: @unchecked Sendable {
         let stack = AccumulatorStack(network: network, plies: Score.maxPly + 8)
         accumulatorStack = stack
         return stack
+    }
+
+    /// The late-move reductions of `parameters` (``SearchParameters/reductionTable``), in
+    /// memory the heap owns: remade only when the parameters change.
+    func reductions(for parameters: SearchParameters) -> UnsafePointer<Int> {
+        let settings = (divisor: parameters.reductionDivisor, base: parameters.reductionBase)
+        if reductionSettings.map({ $0 != settings }) ?? true {
+            let table = parameters.reductionTable
+            for i in 0..<64 * 64 { reductionTable[i] = table[i] }
+            reductionSettings = settings
+        }
+        return UnsafePointer(reductionTable)
     }
 
     /// Tables for one search thread, allocated once.
@@ -69,6 +84,8 @@ public final class SearchHeap: @unchecked Sendable {
         playedMoves = .allocate(capacity: n)
         movedPieces = .allocate(capacity: n)
         undos = .allocate(capacity: n)
+        reductionTable = .allocate(capacity: 64 * 64)
+        reductionTable.initialize(repeating: 0, count: 64 * 64)
         pv.initialize(repeating: .none, count: n * n)
         pvLength.initialize(repeating: 0, count: n)
         staticEvals.initialize(repeating: 0, count: n)
@@ -98,7 +115,7 @@ public final class SearchHeap: @unchecked Sendable {
 
     deinit {
         history.deallocate(); continuationHistory.deallocate(); correctionHistory.deallocate(); excludedMoves.deallocate(); counterMoves.deallocate(); killers.deallocate(); pv.deallocate(); pvLength.deallocate()
-        staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate(); undos.deallocate()
+        staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate(); undos.deallocate(); reductionTable.deallocate()
     }
 }
 
@@ -168,7 +185,7 @@ public struct Searcher {
     let rootMoves: [Move]
     let options: SearchOptions
     /// Late-move reductions by depth × 64 + move number, for ``SearchParameters/reductionDivisor``.
-    let reductions: [Int]
+    let reductions: UnsafePointer<Int>
     let rootSide: Color
     let start: MonotonicInstant
     let budget: TimeBudget?
@@ -218,7 +235,7 @@ public struct Searcher {
         var options = options
         options.parameters = options.parameters.searchable
         self.options = options
-        reductions = options.parameters.reductionTable
+        reductions = heap.reductions(for: options.parameters)
         threadIndex = thread
         self.threads = threads
         rootSide = position.sideToMove
@@ -493,7 +510,8 @@ public struct Searcher {
     /// half-move clock reaches 120): the plies since the last capture, counted back through
     /// the line and the game as ``Game/status(moveLimit:repetitionFold:)`` counts them
     /// (``NoCaptureCount``: a side's checks beyond the tenth in a row left out), reach 120.
-    func noCaptureLimitReached(ply: Int) -> Bool {
+    /// Changes nothing; `mutating` for the reason ``scoreMoves(_:ttMove:ply:)`` is.
+    mutating func noCaptureLimitReached(ply: Int) -> Bool {
         var count = NoCaptureCount()
         var mover = position.sideToMove.opponent
         var gaveCheck = position.isInCheck
