@@ -281,7 +281,9 @@ extension Searcher {
         var quietCount = 0
         while let move = list.pick(in: position) {
             if move == excluded { continue }
-            if isRoot && (!rootMoves.contains(move) || excludedRootMoves.contains(move)) { continue }
+            if isRoot && (rootMoveIndex(move) == nil || (!excludedRootMoves.isEmpty && excludedRootMoves.contains(move))) {
+                continue
+            }
             guard position.isPseudoLegalMoveSafe(move) else { continue }
             legalCount &+= 1
             if isRoot, let report = onCurrentMove, elapsed() > 1000 {
@@ -389,7 +391,7 @@ extension Searcher {
             }
             keys.removeLast()
             position.unmake(move, undo)
-            if isRoot, let index = rootMoves.firstIndex(of: move) { rootMoveNodes[index] &+= nodes &- nodesBefore }
+            if isRoot, let index = rootMoveIndex(move) { rootMoveNodes[index] &+= nodes &- nodesBefore }
             if stopped { return 0 }
 
             // Step 14. New best move.

@@ -18,6 +18,35 @@ public final class SearchSignals: Sendable {
     public init() {}
 }
 
+/// The keys of the game before the root and of the line searched, for repetitions, in memory a
+/// ``SearchHeap`` owns: pushing and popping neither allocates nor checks uniqueness. The heap
+/// leaves room for the longest line a search plays (``Score/maxPly`` plies).
+struct KeyStack {
+    private let base: UnsafeMutablePointer<UInt64>
+    /// Keys held.
+    private(set) var count: Int
+    private let capacity: Int
+
+    init(base: UnsafeMutablePointer<UInt64>, count: Int, capacity: Int) {
+        self.base = base
+        self.count = count
+        self.capacity = capacity
+    }
+
+    /// The key at `index` (0 the game's first).
+    @inline(__always) subscript(index: Int) -> UInt64 { base[index] }
+
+    /// Pushes the key of the position a move reached.
+    @inline(__always) mutating func append(_ key: UInt64) {
+        assert(count < capacity)
+        base[count] = key
+        count &+= 1
+    }
+
+    /// Pops the last key (its move taken back).
+    @inline(__always) mutating func removeLast() { count &-= 1 }
+}
+
 /// Tables that persist between searches of one game (move ordering statistics) and the
 /// per-ply scratch space. Allocated once; cleared by ``clear()`` for a new game.
 public final class SearchHeap: @unchecked Sendable {
@@ -40,6 +69,13 @@ public final class SearchHeap: @unchecked Sendable {
     let playedMoves: UnsafeMutablePointer<Move>
     let movedPieces: UnsafeMutablePointer<Piece>
     let undos: UnsafeMutablePointer<Undo>
+    /// ``rootMoveIndices(for:)``'s table.
+    private let rootMoveIndexTable: UnsafeMutablePointer<UInt8>
+    /// Room for the keys of the game and of the line searched (``KeyStack``).
+    private var keyBuffer: UnsafeMutablePointer<UInt64>
+    private var keyCapacity: Int
+    /// The table's fill as last sampled for a report (by any search on this heap), and when.
+    var hashfullSample: (permille: Int, time: MonotonicInstant)?
     /// Late-move reductions by depth × 64 + move number, for `reductionSettings`.
     private let reductionTable: UnsafeMutablePointer<Int>
     private var reductionSettings: (divisor: Int, base: Int)?
@@ -66,6 +102,33 @@ public final class SearchHeap: @unchecked Sendable {
         return UnsafePointer(reductionTable)
     }
 
+    /// The keys of `history` and then `root`, with room for the longest line a search plays
+    /// from the root (``Score/maxPly``): the buffer grows only for a longer game.
+    func keyStack(history: [UInt64], root: UInt64) -> KeyStack {
+        let needed = history.count + 1 + Score.maxPly + 8
+        if keyCapacity < needed {
+            keyBuffer.deallocate()
+            keyCapacity = max(needed, keyCapacity * 2)
+            keyBuffer = .allocate(capacity: keyCapacity)
+        }
+        for (i, key) in history.enumerated() { keyBuffer[i] = key }
+        keyBuffer[history.count] = root
+        return KeyStack(base: keyBuffer, count: history.count + 1, capacity: keyCapacity)
+    }
+
+    /// ``rootMoveIndices(for:)``'s mark of a move that is not a root move.
+    static let noRootMove: UInt8 = 255
+
+    /// The index of each of `moves` (at most 255; the first of repeated ones) by from × 90 +
+    /// to, ``noRootMove`` for every other move.
+    func rootMoveIndices(for moves: [Move]) -> UnsafePointer<UInt8> {
+        memset(rootMoveIndexTable, Int32(Self.noRootMove), 90 * 90)
+        for (index, move) in moves.enumerated().reversed() where index < Int(Self.noRootMove) {
+            rootMoveIndexTable[move.from.index &* 90 &+ move.to.index] = UInt8(index)
+        }
+        return UnsafePointer(rootMoveIndexTable)
+    }
+
     /// Tables for one search thread, allocated once.
     public init() {
         let n = Score.maxPly + 8
@@ -85,6 +148,10 @@ public final class SearchHeap: @unchecked Sendable {
         movedPieces = .allocate(capacity: n)
         undos = .allocate(capacity: n)
         reductionTable = .allocate(capacity: 64 * 64)
+        keyCapacity = 1024
+        rootMoveIndexTable = .allocate(capacity: 90 * 90)
+        rootMoveIndexTable.initialize(repeating: Self.noRootMove, count: 90 * 90)
+        keyBuffer = .allocate(capacity: keyCapacity)
         reductionTable.initialize(repeating: 0, count: 64 * 64)
         pv.initialize(repeating: .none, count: n * n)
         pvLength.initialize(repeating: 0, count: n)
@@ -111,11 +178,13 @@ public final class SearchHeap: @unchecked Sendable {
         excludedMoves.update(repeating: .none, count: Score.maxPly + 8)
         counterMoves.update(repeating: .none, count: 14 * 90)
         killers.update(repeating: .none, count: (Score.maxPly + 8) * 2)
+        hashfullSample = nil
     }
 
     deinit {
         history.deallocate(); continuationHistory.deallocate(); correctionHistory.deallocate(); excludedMoves.deallocate(); counterMoves.deallocate(); killers.deallocate(); pv.deallocate(); pvLength.deallocate()
         staticEvals.deallocate(); playedMoves.deallocate(); movedPieces.deallocate(); undos.deallocate(); reductionTable.deallocate()
+        keyBuffer.deallocate(); rootMoveIndexTable.deallocate()
     }
 }
 
@@ -176,7 +245,7 @@ public struct Searcher {
     /// the no-capture limit, which leaves out a side's checks beyond the tenth in a row).
     let historyMoveFacts: [(capture: Bool, check: Bool)]
     /// Keys of the game before the root and of the search path (for repetitions).
-    var keys: [UInt64]
+    var keys: KeyStack
     let evaluator: Evaluator
     /// The network's accumulators along the current line, when a network evaluates.
     let accumulators: AccumulatorStack?
@@ -195,6 +264,9 @@ public struct Searcher {
     var trend = IterationTrend()
     /// Best-move changes at the root during the current iteration.
     var bestMoveChanges = 0
+    /// Each root move's index in `rootMoves` by from × 90 + to, ``SearchHeap/noRootMove`` for
+    /// other moves (in the heap: no search over the list at each root move).
+    let rootMoveIndices: UnsafePointer<UInt8>
     /// Nodes spent under each root move (parallel to `rootMoves`), for the time manager.
     var rootMoveNodes: [UInt64]
     /// Set when the optimum has passed while pondering: the search stops at the ponder hit.
@@ -222,8 +294,6 @@ public struct Searcher {
     var pvIndex = 0
     /// Root moves of better lines of this iteration, left out of the current line's search.
     var excludedRootMoves: [Move] = []
-    /// The table's fill as last sampled for a report, and when (milliseconds into the search).
-    var hashfullSample: (permille: Int, time: Int)?
 
     /// Prepares a search of `position` (whose game history before it is `history`, oldest
     /// first, not including `position` itself) over `rootMoves` (all legal moves if empty).
@@ -260,8 +330,7 @@ public struct Searcher {
             let after = j + 1 < historyFrames.count ? historyFrames[j + 1].position : position
             return (!frame.position.piece(at: frame.move.to).isNone, after.isInCheck)
         }
-        keys = gameKeys + [position.key]
-        keys.reserveCapacity(keys.count + Score.maxPly + 8)
+        keys = heap.keyStack(history: gameKeys, root: position.key)
         self.evaluator = evaluator
         accumulators = evaluator.activeNetwork.map { heap.accumulators(for: $0) }
         accumulators?.refresh(position, ply: 0)
@@ -270,6 +339,7 @@ public struct Searcher {
         let legal = position.legalMoves
         self.rootMoves = rootMoves.isEmpty ? legal : rootMoves.filter { legal.contains($0) }
         rootMoveNodes = [UInt64](repeating: 0, count: self.rootMoves.count)
+        rootMoveIndices = heap.rootMoveIndices(for: self.rootMoves)
         self.previousScore = previousScore
         let now = MonotonicInstant.now
         start = limits.startTime.map { min($0, now) } ?? now
@@ -428,13 +498,23 @@ public struct Searcher {
                           multiPV: index + 1))
     }
 
-    /// The table's fill in permille, sampled again only when the last sample is 100 ms old: a
-    /// sample reads 4,000 entries, which at every iteration of searches of a thousand nodes
-    /// (datagen's) took 2% of the time.
+    /// The index of `move` in `rootMoves`, or `nil` if it is not a root move.
+    @inline(__always)
+    func rootMoveIndex(_ move: Move) -> Int? {
+        let index = rootMoveIndices[move.from.index &* 90 &+ move.to.index]
+        return index == SearchHeap.noRootMove ? nil : Int(index)
+    }
+
+    /// The table's fill in permille, sampled again only when the last sample (of any search
+    /// on this heap since its last clear) is 100 ms old: a sample reads 4,000 entries, which at
+    /// every iteration of searches of a thousand nodes (datagen's) took 2% of the time.
     mutating func sampledHashfull(at time: Int) -> Int {
-        if let sample = hashfullSample, time - sample.time < 100 { return sample.permille }
+        let now = start.advanced(byMilliseconds: time)
+        if let sample = heap.hashfullSample, sample.time <= now, now.milliseconds(since: sample.time) < 100 {
+            return sample.permille
+        }
         let permille = tt.hashfull
-        hashfullSample = (permille, time)
+        heap.hashfullSample = (permille, now)
         return permille
     }
 
