@@ -103,7 +103,8 @@ public final class SearchHeap: @unchecked Sendable {
     }
 
     /// The keys of `history` and then `root`, with room for the longest line a search plays
-    /// from the root (``Score/maxPly``): the buffer grows only for a longer game.
+    /// from the root (``Score/maxPly``): the buffer grows only for a longer game. Valid until
+    /// the next call, which the next search on this heap makes.
     func keyStack(history: [UInt64], root: UInt64) -> KeyStack {
         let needed = history.count + 1 + Score.maxPly + 8
         if keyCapacity < needed {
@@ -120,7 +121,8 @@ public final class SearchHeap: @unchecked Sendable {
     static let noRootMove: UInt8 = 255
 
     /// The index of each of `moves` (at most 255; the first of repeated ones) by from × 90 +
-    /// to, ``noRootMove`` for every other move.
+    /// to, ``noRootMove`` for every other move. Valid until the next call, which the next
+    /// search on this heap makes.
     func rootMoveIndices(for moves: [Move]) -> UnsafePointer<UInt8> {
         memset(rootMoveIndexTable, Int32(Self.noRootMove), 90 * 90)
         for (index, move) in moves.enumerated().reversed() where index < Int(Self.noRootMove) {
