@@ -27,7 +27,7 @@ for ((r = 1; r <= rounds; r++)); do
     same=different; cmp -s "$work/a.bin" "$work/b.bin" && same=same
     ratio=$(awk -v a="$ta" -v b="$tb" 'BEGIN { printf "%.3f", b / a }')
     ratios+=("$ratio")
-    echo "round $r (games ${games[2]}+100, A on core $ca): A $ta s, B $tb s, B/A $ratio, bytes $same ($(stat -c %s "$work/b.bin") B)"
+    echo "round $r (games from ${games[3]}, A on core $ca): A $ta s, B $tb s, B/A $ratio, bytes $same ($(stat -c %s "$work/b.bin") B)"
     rm -f "$work/a.bin" "$work/b.bin"
 done
 median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}')
